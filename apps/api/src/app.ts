@@ -1,0 +1,55 @@
+// Builds the Fastify app: external plugins, then our plugins (db, storage, auth), then the /api routes.
+import { randomUUID } from 'node:crypto';
+import type { Database } from '@agency/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import authPlugin from './plugins/auth.ts';
+import databasePlugin from './plugins/database.ts';
+import errorsPlugin from './plugins/errors.ts';
+import storagePlugin from './plugins/storage.ts';
+import healthRoutes from './routes/health.ts';
+import { createLocalStorage, type Storage } from './services/storage.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  storage?: Storage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Largest request body of a JSON route; uploads set their own limits. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp({ config, database, storage, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    // Node's own limits, so a slow client cannot hold a connection forever.
+    requestTimeout: 120_000,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database });
+  await app.register(storagePlugin, { storage: storage ?? createLocalStorage(config.uploadsDir) });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

@@ -1,0 +1,116 @@
+// The one typed, validated configuration of the server. A bad value stops the process with its name.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().min(1);
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+const optionalEmail = optionalString.pipe(z.email().optional());
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SITE_URL: optionalString.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  WEB_BUILD_DIR: z.string().min(1).default('apps/web/build'),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  MAIL_FROM: z.string().min(3).default('Agency website <no-reply@localhost>'),
+  LEADS_TO: optionalEmail,
+  LEADS_TO_UK: optionalEmail,
+  LEADS_TO_NEPAL: optionalEmail,
+  RATE_LIMIT_MAX: positiveInt.default(10),
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  LOGIN_MAX_FAILURES: positiveInt.default(5),
+  LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+});
+
+/** Environment variables as strings, the way the process receives them. */
+export type Env = Partial<Record<keyof z.input<typeof EnvSchema>, string>>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  jwtSecret: string;
+  siteUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  webBuildDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
+  rateLimit: { max: number; windowSeconds: number };
+  login: { maxFailures: number; windowSeconds: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${String(issue.path[0])}=${JSON.stringify(source[String(issue.path[0])] ?? '')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(env.NODE_ENV, dataDir),
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webBuildDir: path.resolve(env.WEB_BUILD_DIR),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+  };
+}
+
+/** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
+function developmentSecret(nodeEnv: string, dataDir: string): string {
+  if (nodeEnv === 'production') {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,44 @@
+// Turns every failure into DECISIONS.md's error JSON with the right status; nothing becomes an unexplained 500.
+import { MESSAGES } from '@agency/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error.ts';
+
+/** Fastify's own error codes and the answer a client gets for each. */
+const KNOWN: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.http.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, MESSAGES.http.invalidJson],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, MESSAGES.http.tooLarge],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'This content type is not accepted'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, MESSAGES.http.badRequest],
+  FST_REQ_FILE_TOO_LARGE: [413, MESSAGES.http.tooLarge],
+  FST_PARTS_LIMIT: [413, MESSAGES.http.tooLarge],
+  FST_FILES_LIMIT: [413, MESSAGES.http.tooLarge],
+  FST_FIELDS_LIMIT: [413, MESSAGES.http.tooLarge],
+  FST_PROTO_VIOLATION: [400, MESSAGES.http.badRequest],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'This request must be sent as multipart/form-data'],
+};
+
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.toJSON());
+    }
+    const known = error.code ? KNOWN[error.code] : undefined;
+    if (known) return reply.status(known[0]).send({ error: known[1] });
+    if (error instanceof SyntaxError || /multipart|boundary/i.test(error.message)) {
+      return reply.status(400).send({ error: MESSAGES.http.invalidMultipart });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: error.message || MESSAGES.http.badRequest });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: MESSAGES.http.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `${MESSAGES.http.notFound}: ${request.method} ${request.url.split('?')[0]}` });
+  });
+});

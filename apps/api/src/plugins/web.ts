@@ -1,0 +1,95 @@
+// Serves the web build: static assets and prerendered pages from build/client, everything else
+// (blog posts, admin shell, 404) through React Router's server renderer.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import zlib from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import type { WebLoadContext } from '@agency/contract';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+
+export interface WebOptions {
+  buildDir: string;
+  loadContext: () => WebLoadContext;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Every file under `dir` as a URL path ("/assets/x.js"), read once at start. */
+function listFiles(dir: string, prefix = ''): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const url = `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) for (const file of listFiles(path.join(dir, entry.name), url)) files.add(file);
+    else if (!/\.(br|gz)$/.test(entry.name)) files.add(url);
+  }
+  return files;
+}
+
+const safeDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDir, loadContext }) {
+  const clientDir = path.join(buildDir, 'client');
+  const serverBuild = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
+  const handleRequest = createRequestHandler(serverBuild, 'production');
+  const files = listFiles(clientDir);
+
+  await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
+  // Server-rendered pages are compressed on the fly; static files are served precompressed.
+  await app.register(fastifyCompress, { global: false, threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+
+  function sendStatic(reply: FastifyReply, file: string) {
+    const cache = file.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
+    reply.header('cache-control', cache);
+    return reply.sendFile(file.slice(1), { cacheControl: false });
+  }
+
+  async function render(request: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    }
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    const response = await handleRequest(
+      new Request(url, { method: request.method, headers, signal: controller.signal }),
+      loadContext() as unknown as Parameters<typeof handleRequest>[1],
+    );
+    reply.status(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie') reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    if (!response.body) return reply.send();
+    const body = Readable.fromWeb(response.body as WebReadableStream);
+    return reply.compress(body);
+  }
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = safeDecode(request.url.split('?')[0] ?? '/');
+    // Unknown API paths answer JSON, never a web page.
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    if (files.has(pathname)) return sendStatic(reply, pathname);
+    const page = `${pathname.replace(/\/$/, '')}/index.html`;
+    if (files.has(page)) return sendStatic(reply, page);
+    return render(request, reply);
+  };
+
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler });
+});

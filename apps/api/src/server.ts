@@ -1,0 +1,58 @@
+// Starts the one process: migrates the database, serves /api and the web build on PORT.
+import path from 'node:path';
+import { createDb } from '@agency/db';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import webPlugin from './plugins/web.ts';
+import { createWebLoadContext } from './services/web-context.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = createDb({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, 'db'),
+  poolSize: config.databasePoolSize,
+});
+await database.migrate();
+
+const app = await buildApp({ config, database });
+// In development the web is served by Vite (npm run dev), which proxies /api here.
+if (process.env.SERVE_WEB !== 'false') {
+  await app.register(webPlugin, {
+    buildDir: config.webBuildDir,
+    loadContext: createWebLoadContext(app, config),
+  });
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const force = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Serving ${config.siteUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`);

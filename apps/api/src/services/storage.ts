@@ -1,0 +1,46 @@
+// The file store behind one interface: a directory on disk (DATA_DIR/uploads).
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+}
+
+export interface Storage {
+  put(key: string, data: Buffer): Promise<void>;
+  /** null when the key does not exist. */
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, data) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, data);
+    },
+    async get(key) {
+      const file = resolve(key);
+      try {
+        const info = await stat(file);
+        if (!info.isFile()) return null;
+        return { stream: createReadStream(file), size: info.size };
+      } catch {
+        return null;
+      }
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,183 @@
+// The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
+import { SERVICES_CATALOGUE } from './services.ts';
+
+export interface PageEntry {
+  id: string;
+  path: `/${string}`;
+  /** Route module, relative to app/. */
+  file: string;
+  title: string;
+  description: string;
+  /** Static HTML at build time (false: rendered per request). */
+  prerender: boolean;
+  /** Listed in sitemap.xml; false also means disallowed in robots.txt. */
+  indexed: boolean;
+}
+
+const page = (entry: Omit<PageEntry, 'prerender' | 'indexed'> & Partial<PageEntry>): PageEntry => ({
+  prerender: true,
+  indexed: true,
+  ...entry,
+});
+
+export const BLOG_ARTICLE_IDS = ['aws', 'vpn', 'network-design'] as const;
+export type BlogArticleId = (typeof BLOG_ARTICLE_IDS)[number];
+
+export const PAGES: readonly PageEntry[] = [
+  page({
+    id: 'home',
+    path: '/',
+    file: 'routes/home.tsx',
+    title: 'IT Services and Web Development in the UK and Nepal',
+    description:
+      'Cloud, managed IT, networks, security and web development for growing businesses, from offices in London, Kent and Kathmandu.',
+  }),
+  page({
+    id: 'about',
+    path: '/about',
+    file: 'routes/about.tsx',
+    title: 'About Us',
+    description: 'Who we are: our mission, story, culture, team and vision, and why businesses in the UK and Nepal choose us.',
+  }),
+  page({
+    id: 'connect',
+    path: '/connect',
+    file: 'routes/connect.tsx',
+    title: 'Connect With Us',
+    description: 'Find our offices in London, Kent and Kathmandu, or send us a message and we will reply within one business day.',
+  }),
+  page({
+    id: 'services',
+    path: '/services',
+    file: 'routes/services.tsx',
+    title: 'Our Services',
+    description: 'Cloud computing, website development and managed IT solutions: every service we offer, in one place.',
+  }),
+  page({
+    id: 'packages',
+    path: '/packages',
+    file: 'routes/packages.tsx',
+    title: 'Website Packages and Prices',
+    description: 'Fixed-price website packages for startups, growing businesses, online shops and restaurants, from £500.',
+  }),
+  ...SERVICES_CATALOGUE.map((service) =>
+    page({
+      id: `service-${service.slug}`,
+      path: service.path,
+      file: 'routes/service-landing.tsx',
+      title: service.name,
+      description: service.description,
+    }),
+  ),
+  page({
+    id: 'blog',
+    path: '/blog',
+    file: 'routes/blog.tsx',
+    title: 'Blogs',
+    description: 'Guides and insights on cloud, networks, security and the web from our engineers.',
+    // Lists published posts from the database, so it is rendered per request.
+    prerender: false,
+  }),
+  page({
+    id: 'blog-aws',
+    path: '/blog/aws',
+    file: 'routes/blog-article.tsx',
+    title: 'The Benefits of AWS for Growing Businesses',
+    description: 'Why Amazon Web Services suits growing businesses: cost, scale, security and reliability explained.',
+  }),
+  page({
+    id: 'blog-vpn',
+    path: '/blog/vpn',
+    file: 'routes/blog-article.tsx',
+    title: 'The Benefits of a VPN for Your Business',
+    description: 'How a business VPN protects remote staff, branch offices and customer data.',
+  }),
+  page({
+    id: 'blog-network-design',
+    path: '/blog/network-design',
+    file: 'routes/blog-article.tsx',
+    title: 'A Guide to Choosing the Right Network Design',
+    description: 'Topologies, cabling, Wi-Fi and security: how to choose a network design that fits your business.',
+  }),
+  page({
+    id: 'career',
+    path: '/career',
+    file: 'routes/career.tsx',
+    title: 'Careers',
+    description: 'Join our team in the UK or Nepal: open roles in design, marketing, development and DevOps.',
+  }),
+  page({
+    id: 'privacy',
+    path: '/privacy',
+    file: 'routes/privacy.tsx',
+    title: 'Privacy Policy',
+    description: 'What personal data we collect, why, how we protect it and the rights you have over it.',
+  }),
+  page({
+    id: 'terms',
+    path: '/terms-conditions',
+    file: 'routes/terms.tsx',
+    title: 'Terms and Conditions',
+    description: 'The terms that govern the use of our website and services, under the law of England and Wales.',
+  }),
+  page({
+    id: 'cookies',
+    path: '/cookies',
+    file: 'routes/cookies.tsx',
+    title: 'Cookie Policy',
+    description: 'Which cookies our website uses, what they do, how long they last and how to control them.',
+  }),
+  page({
+    id: 'quote',
+    path: '/quote',
+    file: 'routes/quote.tsx',
+    title: 'Request a Quote',
+    description: 'Request a quote for your project from our UK team (prices in GBP) or our Nepal team (prices in NPR).',
+  }),
+  page({
+    id: 'quote-uk',
+    path: '/quote-uk',
+    file: 'routes/quote-region.tsx',
+    title: 'Request a Quote (United Kingdom)',
+    description: 'Tell us about your project and get a quote in pounds sterling from our UK team.',
+  }),
+  page({
+    id: 'quote-nepal',
+    path: '/quote-nepal',
+    file: 'routes/quote-region.tsx',
+    title: 'Request a Quote (Nepal)',
+    description: 'Tell us about your project and get a quote in Nepalese rupees from our Kathmandu team.',
+  }),
+  page({
+    id: 'login',
+    path: '/login',
+    file: 'routes/login.tsx',
+    title: 'Log in',
+    description: 'Log in to the admin area.',
+    prerender: false,
+    indexed: false,
+  }),
+  page({
+    id: 'register',
+    path: '/register',
+    file: 'routes/register.tsx',
+    title: 'Register',
+    description: 'Create an account for the admin area.',
+    prerender: false,
+    indexed: false,
+  }),
+];
+
+/** Pages under the admin guard (not public, never indexed). */
+export const ADMIN_PATH = '/admin';
+
+export const PRERENDERED_PATHS = PAGES.filter((entry) => entry.prerender).map((entry) => entry.path);
+
+export const pageById = (id: string): PageEntry => {
+  const entry = PAGES.find((candidate) => candidate.id === id);
+  if (!entry) throw new Error(`Unknown page id: ${id}`);
+  return entry;
+};
+
+export const pageByPath = (path: string): PageEntry | undefined =>
+  PAGES.find((entry) => entry.path.toLowerCase() === path.toLowerCase().replace(/(.)\/$/, '$1'));

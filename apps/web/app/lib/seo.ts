@@ -1,0 +1,48 @@
+// Page metadata: title, description, canonical URL, OpenGraph and Twitter tags from the page list.
+import type { MetaDescriptor } from 'react-router';
+import { pageById, type PageEntry } from '~/content/pages';
+import { SITE } from '~/content/site';
+
+export const absoluteUrl = (path: string, origin: string = __SITE_URL__) => `${origin}${path === '/' ? '/' : path}`;
+
+export interface SeoInput {
+  title: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  type?: 'website' | 'article';
+  origin?: string;
+}
+
+/** Meta tags for any page; the title gets the brand appended. */
+export function seo({ title, description, path, image, type = 'website', origin }: SeoInput): MetaDescriptor[] {
+  const fullTitle = path === '/' ? `${SITE.name} | ${title}` : `${title} | ${SITE.name}`;
+  const url = absoluteUrl(path, origin);
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:type', content: type },
+    { property: 'og:site_name', content: SITE.name },
+    { property: 'og:title', content: fullTitle },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: fullTitle },
+    { name: 'twitter:description', content: description },
+  ];
+  if (image) {
+    const imageUrl = image.startsWith('http') ? image : absoluteUrl(image, origin);
+    tags.push({ property: 'og:image', content: imageUrl }, { name: 'twitter:image', content: imageUrl });
+  }
+  return tags;
+}
+
+/** Meta tags of a page in the page list. */
+export const pageSeo = (id: string, extra: Partial<SeoInput> = {}) => {
+  const entry: PageEntry = pageById(id);
+  return seo({ title: entry.title, description: entry.description, path: entry.path, ...extra });
+};
+
+/** A JSON-LD block as a meta descriptor (React Router renders it as a script tag). */
+export const jsonLd = (data: object): MetaDescriptor => ({ 'script:ld+json': data });

@@ -1,0 +1,12 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { ADMIN_PATH, PAGES } from './content/pages.ts';
+
+export default [
+  ...PAGES.map((entry) =>
+    entry.path === '/' ? index(entry.file, { id: entry.id }) : route(entry.path, entry.file, { id: entry.id }),
+  ),
+  route('/blog/:slug', 'routes/blog-post.tsx'),
+  layout('routes/admin-guard.tsx', [route(ADMIN_PATH, 'routes/admin.tsx')]),
+  route('/sitemap.xml', 'routes/sitemap.ts'),
+  route('/robots.txt', 'routes/robots.ts'),
+] satisfies RouteConfig;

@@ -1,0 +1,11 @@
+import { pageSeo } from '~/lib/seo';
+
+export const meta = () => pageSeo('quote');
+
+export default function Page() {
+  return (
+    <section className="mx-auto max-w-7xl px-6 py-16">
+      <h1 className="text-4xl font-bold">Request a Quote</h1>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// Business constants and limits (SPEC.md section 9), written once.
+
+const MB = 1024 * 1024;
+
+export const TOAST = {
+  maxVisible: 3,
+  autoHideMs: 5000,
+  enterMs: 225,
+  exitMs: 195,
+} as const;
+
+export const COOKIE_BANNER_DELAY_MS = 1000;
+export const PRIVACY_HIGHLIGHT_MS = 500;
+
+export const TRUNCATE = {
+  homeCard: 70,
+  blogCardTitle: 62,
+  blogCardContent: 130,
+  adminCardTitle: 44,
+  adminCardContent: 70,
+} as const;
+
+export const TEXTAREA_ROWS = 4;
+
+export const CV_MAX_BYTES = 5 * MB;
+export const CV_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
+export const QUOTE_FILE_MAX_BYTES = 10 * MB;
+export const IMAGE_MAX_BYTES = 10 * MB;
+export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+
+export const TIMINGS = {
+  jobWaitMs: 1000,
+  nepalExtraWaitMs: 2000,
+} as const;
+
+/** Text field lengths the server accepts. */
+export const LENGTH = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  short: 200,
+  long: 5000,
+  blogTitle: 200,
+  blogContent: 100_000,
+  password: { min: 8, max: 200 },
+} as const;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;

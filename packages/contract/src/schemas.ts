@@ -1,0 +1,219 @@
+// Form and API schemas: used by the React forms, the Fastify routes and the tests.
+import { z } from 'zod';
+import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { LENGTH } from './limits.ts';
+import {
+  BLOG_STATUSES,
+  BUDGETS_GBP,
+  BUDGETS_NPR,
+  CAREER_POSITIONS,
+  COMPANY_SIZES,
+  CONTACT_METHODS,
+  CURRENCIES,
+  NOT_SPECIFIED,
+  REGIONS,
+  ROLES,
+  SERVICES,
+  SOURCES,
+} from './options.ts';
+
+/** Name of the hidden field that only bots fill in. */
+export const HONEYPOT_FIELD = 'hp_website';
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: requiredMessage(field) })
+    .trim()
+    .max(max, tooLongMessage(field, max));
+
+const requiredText = (field: string, max: number) => text(field, max).min(1, requiredMessage(field));
+const optionalText = (field: string, max: number) => text(field, max).optional().default('');
+
+const email = z
+  .string({ error: requiredMessage('email') })
+  .trim()
+  .min(1, requiredMessage('email'))
+  .max(LENGTH.email, tooLongMessage('email', LENGTH.email))
+  .pipe(z.email('Email must be a valid email address'));
+
+/** A select value: empty, one of the options, or 'Not Specified' (which counts as filled). */
+const choice = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .default('')
+    .refine((value) => !value || value === NOT_SPECIFIED || options.includes(value), optionMessage(field));
+
+const honeypot = z.string().optional().default('');
+
+/** Fields the quote modal must send non-empty (SPEC.md section 5). */
+export const QUOTE_MODAL_REQUIRED = [
+  'fullName',
+  'deadline',
+  'budget',
+  'services',
+  'size',
+  'contactMethod',
+  'companyName',
+  'phone',
+  'source',
+] as const;
+
+/** Fields a regional quote form must send non-empty. */
+export const QUOTE_REGIONAL_REQUIRED = ['fullName', 'email', 'phone', 'companyName'] as const;
+
+/**
+ * POST /api/request-quote. Without `region` it is the quote modal, where every
+ * field of QUOTE_MODAL_REQUIRED is required; with `region` it is a regional form,
+ * where only name, email, phone and company are. Empty choices are stored as
+ * 'Not Specified'.
+ */
+export const QuoteRequestSchema = z
+  .object({
+    fullName: optionalText('fullName', LENGTH.name),
+    email,
+    phone: optionalText('phone', LENGTH.phone),
+    companyName: optionalText('companyName', LENGTH.short),
+    size: choice('size', COMPANY_SIZES),
+    contactMethod: choice('contactMethod', CONTACT_METHODS),
+    services: choice('services', SERVICES),
+    description: optionalText('description', LENGTH.long),
+    budget: choice('budget', [...BUDGETS_GBP, ...BUDGETS_NPR]),
+    deadline: optionalText('deadline', LENGTH.short),
+    source: choice('source', SOURCES),
+    additionalDetails: optionalText('additionalDetails', LENGTH.long),
+    region: z.enum(REGIONS, { error: optionMessage('region') }).optional(),
+    currency: z.enum(CURRENCIES, { error: optionMessage('currency') }).optional(),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .superRefine((quote, ctx) => {
+    const required = quote.region ? QUOTE_REGIONAL_REQUIRED : QUOTE_MODAL_REQUIRED;
+    for (const field of required) {
+      if (!quote[field]) ctx.addIssue({ code: 'custom', path: [field], message: requiredMessage(field) });
+    }
+  })
+  .transform((quote) => {
+    const filled = (value: string) => value || NOT_SPECIFIED;
+    return {
+      ...quote,
+      size: filled(quote.size),
+      contactMethod: filled(quote.contactMethod),
+      services: filled(quote.services),
+      budget: filled(quote.budget),
+      deadline: filled(quote.deadline),
+      source: filled(quote.source),
+      currency: quote.currency ?? (quote.region === 'nepal' ? 'NPR' : 'GBP'),
+    };
+  });
+export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
+export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
+
+/** POST /api/contact. */
+export const ContactSchema = z.object({
+  name: requiredText('name', LENGTH.name),
+  email,
+  subject: requiredText('subject', LENGTH.short),
+  phone: optionalText('phone', LENGTH.phone),
+  message: optionalText('message', LENGTH.long),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type ContactInput = z.input<typeof ContactSchema>;
+export type Contact = z.output<typeof ContactSchema>;
+
+/** POST /api/jobs/apply (text parts; the `resume` file is checked separately). */
+export const JobApplicationSchema = z.object({
+  name: requiredText('name', LENGTH.name),
+  contact: requiredText('contact', LENGTH.phone),
+  email,
+  town: requiredText('town', LENGTH.short),
+  country: requiredText('country', LENGTH.short),
+  position: z.enum(CAREER_POSITIONS, { error: (issue) => (issue.input ? optionMessage('position') : requiredMessage('position')) }),
+  salary: requiredText('salary', LENGTH.short),
+  currency: z.enum(CURRENCIES, { error: (issue) => (issue.input ? optionMessage('currency') : requiredMessage('currency')) }),
+  info: optionalText('info', LENGTH.long),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type JobApplicationInput = z.input<typeof JobApplicationSchema>;
+export type JobApplication = z.output<typeof JobApplicationSchema>;
+
+export const RegisterSchema = z.object({
+  name: requiredText('name', LENGTH.name),
+  email,
+  password: z
+    .string({ error: requiredMessage('password') })
+    .min(LENGTH.password.min, `Password must be at least ${LENGTH.password.min} characters`)
+    .max(LENGTH.password.max, tooLongMessage('password', LENGTH.password.max)),
+});
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email: z.string({ error: requiredMessage('email') }).trim().min(1, requiredMessage('email')),
+  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const RefreshTokenSchema = z.object({
+  refreshToken: z.string({ error: requiredMessage('refreshToken') }).min(1, requiredMessage('refreshToken')),
+});
+
+export const UserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResponseSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user: UserSchema,
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RoleChangeSchema = z.object({
+  role: z.enum(ROLES, { error: optionMessage('role') }),
+});
+
+export const BlogInputSchema = z.object({
+  title: requiredText('title', LENGTH.blogTitle),
+  content: requiredText('content', LENGTH.blogContent),
+  imageUrl: z
+    .string()
+    .trim()
+    .max(2000, tooLongMessage('imageUrl', 2000))
+    .nullish()
+    .transform((value) => value || null),
+  status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),
+});
+export type BlogInput = z.input<typeof BlogInputSchema>;
+
+/** A blog post as the API returns it: SPEC.md's shape plus the fields DECISIONS.md adds. */
+export const BlogSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  author: z.object({ username: z.string() }).nullable(),
+  slug: z.string(),
+  excerpt: z.string(),
+  status: z.enum(BLOG_STATUSES),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Blog = z.infer<typeof BlogSchema>;
+
+export const LeadHandledSchema = z.object({
+  handled: z.boolean({ error: 'Handled must be true or false' }),
+});
+
+/** GET /api/admin/{kind} query. */
+export const LeadListQuerySchema = z.object({
+  q: z.string().trim().max(200).optional().default(''),
+  handled: z.enum(['true', 'false', '']).optional().default(''),
+  page: z.coerce.number().int().min(1).optional().default(1),
+});

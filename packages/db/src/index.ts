@@ -1,0 +1,93 @@
+// createDb(): the one way the app reaches its database, embedded PGlite or a PostgreSQL server.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export * as schema from './schema.ts';
+export { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, gt, gte, ne, or, sql } from 'drizzle-orm';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** 'pglite' or 'postgres' */
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations; safe when several instances start at once. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… ; when absent, PGlite stores its data in `dataDir`. */
+  url?: string;
+  /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+// Resolved through the package name so it also holds when the API is bundled into one file.
+export const migrationsFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@agency/db/package.json')),
+  'migrations',
+);
+
+/** Any fixed number: the key of the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_391_004;
+
+export function createDb(options: DbOptions): Database {
+  if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
+  return createPglite(options.dataDir ?? 'memory://');
+}
+
+function createPglite(dataDir: string): Database {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // PGlite is one process's own database: nothing else can migrate it concurrently.
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+function createPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,169 @@
+// The database schema. Change it here, then `npm run db:generate` writes the SQL migration.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  /** Stored lower-case; unique. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  /** admin | editor | pending */
+  role: text('role').notNull().default('pending'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** All tokens rotated from one login share a family; reuse revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** Failed logins, counted per account and per address to slow down guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    /** `email:<address>` or `ip:<address>` */
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
+);
+
+export const blogs = pgTable(
+  'blogs',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    imageUrl: text('image_url'),
+    /** draft | published */
+    status: text('status').notNull().default('published'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blogs_status_published_idx').on(t.status, t.publishedAt)],
+);
+
+/** Columns every lead has: spam flag (honeypot), handled flag, time. */
+const leadColumns = () => ({
+  id: id(),
+  spam: boolean('spam').notNull().default(false),
+  handled: boolean('handled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A stored private file attached to a lead. */
+const fileColumns = (prefix: string) => ({
+  fileKey: text(`${prefix}_key`),
+  fileName: text(`${prefix}_name`),
+  fileType: text(`${prefix}_type`),
+  fileSize: integer(`${prefix}_size`),
+});
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    ...leadColumns(),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    companyName: text('company_name').notNull(),
+    size: text('size').notNull(),
+    contactMethod: text('contact_method').notNull(),
+    services: text('services').notNull(),
+    description: text('description').notNull(),
+    budget: text('budget').notNull(),
+    deadline: text('deadline').notNull(),
+    source: text('source').notNull(),
+    additionalDetails: text('additional_details').notNull(),
+    /** null for the quote modal; uk | nepal for the regional forms */
+    region: text('region'),
+    currency: text('currency'),
+    ...fileColumns('file'),
+  },
+  (t) => [index('quotes_created_idx').on(t.createdAt)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    ...leadColumns(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+  },
+  (t) => [index('contacts_created_idx').on(t.createdAt)],
+);
+
+export const applications = pgTable(
+  'applications',
+  {
+    ...leadColumns(),
+    name: text('name').notNull(),
+    contact: text('contact').notNull(),
+    email: text('email').notNull(),
+    town: text('town').notNull(),
+    country: text('country').notNull(),
+    position: text('position').notNull(),
+    salary: text('salary').notNull(),
+    currency: text('currency').notNull(),
+    info: text('info').notNull(),
+    ...fileColumns('resume'),
+  },
+  (t) => [index('applications_created_idx').on(t.createdAt)],
+);
+
+/** Mail waiting to be sent. Written in the lead's transaction; a worker sends it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    /** quotes | contacts | applications */
+    leadKind: text('lead_kind').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    /** notification (to the agency) | confirmation (to the visitor) */
+    purpose: text('purpose').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
+);
+
+/** Hits counted by the per-address rate limiter, shared by every instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,49 @@
+// `npm test`: type check, lint, unit and API tests (Vitest), production build, browser tests
+// (Playwright). Runs every step, then prints one summary line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = [];
+mkdirSync('test-results', { recursive: true });
+
+function run(name, command, args, count) {
+  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const counted = count?.() ?? { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
+  // A runner that crashed before counting still fails the run.
+  if (status !== 0 && counted.failed === 0) counted.failed = 1;
+  results.push({ name, ok: status === 0, seconds, ...counted });
+  return status === 0;
+}
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+rmSync('test-results/vitest.json', { force: true });
+rmSync('test-results/e2e.json', { force: true });
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npx', ['eslint', '.']);
+run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], () => {
+  const report = readJson('test-results/vitest.json');
+  return report ? { passed: report.numPassedTests, failed: report.numFailedTests } : undefined;
+});
+const built = run('build', 'npm', ['run', '--silent', 'build']);
+if (built) {
+  run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], () => {
+    const report = readJson('test-results/e2e.json');
+    return report ? { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected } : undefined;
+  });
+} else {
+  results.push({ name: 'browser tests', ok: false, seconds: '0.0', passed: 0, failed: 1 });
+}
+
+console.log('\n━━ Summary');
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);
