@@ -7,7 +7,13 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import storagePlugin from './plugins/storage.ts';
+import adminLeadRoutes from './routes/admin/index.ts';
+import authRoutes from './routes/auth/index.ts';
+import blogRoutes from './routes/blogs/index.ts';
 import healthRoutes from './routes/health.ts';
+import leadRoutes from './routes/leads/index.ts';
+import uploadRoutes from './routes/uploads/index.ts';
+import userRoutes from './routes/users/index.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
 
 export interface AppOptions {
@@ -47,6 +53,12 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(blogRoutes, { prefix: '/blogs' });
+      await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(leadRoutes);
+      await api.register(adminLeadRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { ReactNode } from 'react';
 import './app.css';
 import { SiteLayout } from '~/components/layout/site-layout';
+import { AlertDialogHost } from '~/components/ui/alert-dialog';
+import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -26,9 +28,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <SiteLayout>
-      <Outlet />
-    </SiteLayout>
+    <>
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+      <Toaster />
+      <AlertDialogHost />
+    </>
   );
 }
 

@@ -156,6 +156,8 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Set while one worker sends the message, so other instances skip it; cleared or expired after. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
