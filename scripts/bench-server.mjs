@@ -1,0 +1,42 @@
+// Starts the built server on a free local port with a fresh data directory, for the benchmarks.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export async function startServer({ port, env = {} }) {
+  if (!existsSync('apps/api/dist/server.js') || !existsSync('apps/web/build/server/index.js')) {
+    throw new Error('No build found: run `npm run build` first.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-bench-'));
+  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    origin,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
