@@ -1,15 +1,13 @@
-// `npm run dev`: the API on API_PORT (restarts on change) and the web on PORT with hot reload, /api proxied.
+// `npm run dev`: one process on PORT (default 3000) serving /api and the web with hot reload;
+// the API restarts when its code changes (tsx watch), web changes are hot-reloaded by Vite.
 import { spawn } from 'node:child_process';
 
-const apiPort = process.env.API_PORT ?? '3001';
-const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/dev-server.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1' },
-  }),
-  spawn('npm', ['run', 'dev', '-w', '@agency/web'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
-];
-const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+const child = spawn(
+  'npx',
+  ['tsx', 'watch', '--clear-screen=false', '--exclude', 'apps/web/**', 'apps/api/src/dev-server.ts'],
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' } },
+);
+const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -25,13 +25,12 @@ const database = createDb({
 await database.migrate();
 
 const app = await buildApp({ config, database });
-// In development the web is served by Vite (npm run dev), which proxies /api here.
-if (process.env.SERVE_WEB !== 'false') {
-  await app.register(webPlugin, {
-    buildDir: config.webBuildDir,
-    loadContext: createWebLoadContext(app, config),
-  });
-}
+await app.register(webPlugin, {
+  buildDir: config.webBuildDir,
+  loadContext: createWebLoadContext(app, config),
+  // `npm run dev` sets WEB_DEV_ROOT: the web is served by Vite with hot reload instead of the build.
+  viteRoot: process.env.WEB_DEV_ROOT,
+});
 
 let closing = false;
 async function shutdown(signal: string) {

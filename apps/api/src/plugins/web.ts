@@ -16,6 +16,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 export interface WebOptions {
   buildDir: string;
   loadContext: () => WebLoadContext;
+  /** Development: serve apps/web through Vite's dev server (hot reload) instead of the build. */
+  viteRoot?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,13 +42,34 @@ const safeDecode = (value: string) => {
   }
 };
 
-export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDir, loadContext }) {
-  const clientDir = path.join(buildDir, 'client');
-  const serverBuild = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild;
-  const handleRequest = createRequestHandler(serverBuild, 'production');
-  const files = listFiles(clientDir);
+/** Development: Vite answers its own requests (modules, HMR, public files) and builds the server on demand. */
+async function viteServerBuild(app: FastifyInstance, root: string): Promise<() => Promise<ServerBuild>> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: { server: app.server } },
+  });
+  app.addHook('onClose', async () => vite.close());
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) return done();
+    vite.middlewares(request.raw, reply.raw, () => done());
+  });
+  return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+}
 
-  await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
+export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDir, loadContext, viteRoot }) {
+  const clientDir = path.join(buildDir, 'client');
+  const handleRequest = viteRoot
+    ? createRequestHandler(await viteServerBuild(app, viteRoot), 'development')
+    : createRequestHandler(
+        (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild,
+        'production',
+      );
+  const files = viteRoot ? new Set<string>() : listFiles(clientDir);
+
+  if (!viteRoot) await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
   // Server-rendered pages are compressed on the fly; static files are served precompressed.
   await app.register(fastifyCompress, { global: false, threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
 
