@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const start = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'agency-start-')), ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+describe('starting the server with bad configuration', () => {
+  it('stops with a message naming a malformed variable', () => {
+    const result = start({ PORT: 'abc' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('PORT="abc"');
+  });
+
+  it('stops in production without JWT_SECRET', () => {
+    const result = start({ NODE_ENV: 'production' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('JWT_SECRET');
+  });
+});
