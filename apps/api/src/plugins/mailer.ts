@@ -1,0 +1,85 @@
+// The outbox worker: sends queued mail every few seconds and right after each new lead; stops with the app.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createSmtpSender } from '../services/mail.ts';
+import { type OutboxRun, processOutbox } from '../services/outbox.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    outbox: {
+      /** One pass over due mail; waits for a pass in progress first. Does nothing without SMTP_URL. */
+      process(): Promise<OutboxRun>;
+      /** Starts a pass in the background (after a new lead). */
+      kick(): void;
+    };
+  }
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Pause between passes; 0 turns the timer off (passes then run only on kick or process()). */
+  intervalMs?: number;
+}
+
+const DEFAULT_INTERVAL_MS = 2000;
+const NOTHING: OutboxRun = { sent: 0, failed: 0 };
+
+export default fp<MailerOptions>(async function mailer(app: FastifyInstance, { smtpUrl, mailFrom, intervalMs }) {
+  // Without SMTP_URL nothing is sent: rows wait in the outbox until an instance with SMTP starts.
+  const sender = smtpUrl ? createSmtpSender(smtpUrl, mailFrom) : null;
+  let running: Promise<OutboxRun> | null = null;
+  let queued: Promise<OutboxRun> | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  function start(): Promise<OutboxRun> {
+    if (!sender || closed) return Promise.resolve(NOTHING);
+    running = processOutbox(app.db, (message) => sender.send(message))
+      .then((run) => {
+        // Failed rows are retried with backoff; the log tells the operator the mail server is unhappy.
+        if (run.failed > 0) app.log.warn(run, 'outbox: some mail could not be sent; it will be retried');
+        return run;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  /** At most one pass runs per instance, and at most one waits behind it: kicks during a pass coalesce. */
+  function process(): Promise<OutboxRun> {
+    if (queued) return queued;
+    if (!running) return start();
+    queued = running
+      .catch(() => NOTHING)
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
+  }
+
+  function kick() {
+    if (!sender || closed) return;
+    process().catch((error: unknown) => app.log.error({ err: error }, 'outbox pass failed'));
+  }
+
+  app.decorate('outbox', { process, kick });
+
+  app.addHook('onReady', async () => {
+    const every = intervalMs ?? DEFAULT_INTERVAL_MS;
+    if (sender && every > 0) {
+      timer = setInterval(kick, every);
+      timer.unref();
+    }
+  });
+
+  // Registered after the database plugin, so this runs before the database closes.
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await Promise.allSettled([running, queued]);
+    sender?.close();
+  });
+});

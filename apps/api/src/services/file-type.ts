@@ -1,0 +1,59 @@
+// Recognises a CV by its bytes (not its name): PDF, Word 97-2003 (OLE2) or Word 2007+ (ZIP with word/ entries).
+
+export type CvType = 'pdf' | 'doc' | 'docx';
+
+export const CV_CONTENT_TYPES: Record<CvType, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
+const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_LOCAL_HEADER = 0x04034b50;
+const ZIP_CENTRAL_HEADER = 0x02014b50;
+const ZIP_END_OF_DIRECTORY = 0x06054b50;
+/** The end-of-directory record is 22 bytes plus a comment of at most 65535 bytes. */
+const ZIP_EOCD_MAX_SEARCH = 22 + 0xffff;
+const ZIP_MAX_ENTRIES = 10_000;
+
+export function detectCvType(data: Buffer): CvType | null {
+  if (data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'pdf';
+  if (data.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) return 'doc';
+  if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
+    const names = zipEntryNames(data);
+    if (names?.some((name) => name.startsWith('word/'))) return 'docx';
+  }
+  return null;
+}
+
+/** Entry names from a ZIP file's central directory; null when the directory cannot be read. */
+export function zipEntryNames(data: Buffer): string[] | null {
+  const end = findEndOfDirectory(data);
+  if (end < 0) return null;
+  const entries = data.readUInt16LE(end + 10);
+  const size = data.readUInt32LE(end + 12);
+  const offset = data.readUInt32LE(end + 16);
+  // ZIP64 archives mark these with 0xFFFF/0xFFFFFFFF; a CV never needs one.
+  if (offset + size > end || entries > ZIP_MAX_ENTRIES) return null;
+  const names: string[] = [];
+  let pos = offset;
+  for (let i = 0; i < entries; i++) {
+    if (pos + 46 > end || data.readUInt32LE(pos) !== ZIP_CENTRAL_HEADER) return null;
+    const nameLength = data.readUInt16LE(pos + 28);
+    const extraLength = data.readUInt16LE(pos + 30);
+    const commentLength = data.readUInt16LE(pos + 32);
+    if (pos + 46 + nameLength > end) return null;
+    names.push(data.toString('utf8', pos + 46, pos + 46 + nameLength));
+    pos += 46 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
+
+function findEndOfDirectory(data: Buffer): number {
+  const stop = Math.max(0, data.length - ZIP_EOCD_MAX_SEARCH);
+  for (let pos = data.length - 22; pos >= stop; pos--) {
+    if (data.readUInt32LE(pos) === ZIP_END_OF_DIRECTORY) return pos;
+  }
+  return -1;
+}

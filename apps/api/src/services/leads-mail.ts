@@ -1,0 +1,113 @@
+// The two mails a lead produces: the agency's notification (every field + admin link) and the visitor's confirmation.
+import { LEAD_FIELDS, labelOf, leadAdminPath, type LeadKind, REGION_SETTINGS, type Region } from '@agency/contract';
+
+export interface LeadMailConfig {
+  siteUrl: string;
+  mailFrom: string;
+  leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
+}
+
+export interface LeadMailInput {
+  kind: LeadKind;
+  id: string;
+  /** The validated lead; only LEAD_FIELDS[kind] are written into the mail. */
+  fields: Record<string, unknown>;
+  file?: { name: string; size: number; type: string } | null;
+}
+
+export interface OutboxInsert {
+  leadKind: LeadKind;
+  leadId: string;
+  purpose: 'notification' | 'confirmation';
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** Header-safe one-line text of at most `max` characters. */
+const oneLine = (value: unknown, max = 120) => {
+  const text = String(value ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+
+/** The display name of MAIL_FROM ("Agency website <no-reply@…>" gives "Agency website"). */
+function senderName(config: LeadMailConfig): string {
+  const match = /^\s*"?([^"<]*?)"?\s*</.exec(config.mailFrom);
+  return match?.[1]?.trim() || new URL(config.siteUrl).host;
+}
+
+function recipientFor(kind: LeadKind, fields: Record<string, unknown>, config: LeadMailConfig): string | undefined {
+  const region = kind === 'quotes' ? (fields.region as Region | null | undefined) : undefined;
+  return (region && config.leadsTo[region]) || config.leadsTo.default;
+}
+
+function notificationSubject(kind: LeadKind, fields: Record<string, unknown>): string {
+  switch (kind) {
+    case 'quotes': {
+      const region = fields.region as Region | null | undefined;
+      const where = region ? ` (${REGION_SETTINGS[region].label})` : '';
+      return `New quote request${where} from ${oneLine(fields.fullName || fields.email, 80)}`;
+    }
+    case 'contacts':
+      return `New contact message from ${oneLine(fields.name, 60)}: ${oneLine(fields.subject, 80)}`;
+    case 'applications':
+      return `New job application: ${oneLine(fields.position, 60)} from ${oneLine(fields.name, 60)}`;
+  }
+}
+
+const CONFIRMATION: Record<LeadKind, { subject: string; text: string }> = {
+  quotes: {
+    subject: 'We have received your quote request',
+    text: 'Thank you for your quote request. We will get back to you as soon as possible, usually within one business day.',
+  },
+  contacts: {
+    subject: 'We have received your message',
+    text: 'Thank you for your message. We will get back to you as soon as possible.',
+  },
+  applications: {
+    subject: 'We have received your application',
+    text: 'Thank you for applying. We will read your application and contact you at this address.',
+  },
+};
+
+function notificationBody({ kind, id, fields, file }: LeadMailInput, config: LeadMailConfig): string {
+  const lines: string[] = [];
+  for (const field of LEAD_FIELDS[kind]) {
+    const value = String(fields[field] ?? '').trim();
+    if (!value) continue;
+    // Multi-line answers are indented so each field still starts on its own line.
+    lines.push(`${labelOf(field)}:${value.includes('\n') ? `\n  ${value.split(/\r?\n/).join('\n  ')}` : ` ${value}`}`);
+  }
+  if (file) lines.push(`${labelOf(kind === 'applications' ? 'resume' : 'file')}: ${file.name} (${file.size} bytes, ${file.type})`);
+  lines.push('', `Open it in the admin area: ${config.siteUrl}${leadAdminPath(kind, id)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Outbox rows for a new lead: a notification when an inbox is configured, and a confirmation to the visitor. */
+export function leadMails(input: LeadMailInput, config: LeadMailConfig): OutboxInsert[] {
+  const rows: OutboxInsert[] = [];
+  const base = { leadKind: input.kind, leadId: input.id };
+  const agency = recipientFor(input.kind, input.fields, config);
+  if (agency) {
+    rows.push({
+      ...base,
+      purpose: 'notification',
+      to: agency,
+      subject: notificationSubject(input.kind, input.fields),
+      body: notificationBody(input, config),
+    });
+  }
+  const visitor = String(input.fields.email ?? '').trim();
+  if (visitor) {
+    const name = oneLine(input.fields.fullName ?? input.fields.name, 80);
+    const { subject, text } = CONFIRMATION[input.kind];
+    rows.push({
+      ...base,
+      purpose: 'confirmation',
+      to: visitor,
+      subject,
+      body: `${name ? `Dear ${name},` : 'Hello,'}\n\n${text}\n\n${senderName(config)}\n${config.siteUrl}\n`,
+    });
+  }
+  return rows;
+}

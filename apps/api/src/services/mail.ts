@@ -1,0 +1,32 @@
+// Sends one plain-text mail over SMTP (nodemailer); resolves only when the server accepted it.
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailSender {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export function createSmtpSender(smtpUrl: string, from: string): MailSender {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    // A hung mail server must not hold the outbox worker for minutes (nodemailer waits 2 min by default).
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send({ to, subject, text }) {
+      const info = await transport.sendMail({ from, to, subject, text });
+      if (info.accepted.length === 0) {
+        throw new Error(`The mail server did not accept the recipient ${to}: ${String(info.response ?? '')}`);
+      }
+    },
+    close: () => transport.close(),
+  };
+}

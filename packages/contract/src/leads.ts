@@ -1,0 +1,107 @@
+// Leads (quotes, contact messages, job applications) as the admin inbox API returns them.
+import type { LeadKind } from './options.ts';
+
+/** Items per page of GET /api/admin/{kind}. */
+export const LEAD_PAGE_SIZE = 20;
+
+export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
+  quotes: 'Quote requests',
+  contacts: 'Contact messages',
+  applications: 'Job applications',
+};
+
+interface LeadBase {
+  id: string;
+  /** ISO 8601 */
+  createdAt: string;
+  handled: boolean;
+  /** The honeypot was filled in: no mail was sent for it. */
+  spam: boolean;
+}
+
+/** The private file of a lead; download it from GET /api/admin/{kind}/{id}/file. */
+interface LeadFile {
+  fileName: string | null;
+  fileSize: number | null;
+  fileType: string | null;
+}
+
+export interface QuoteLead extends LeadBase, LeadFile {
+  fullName: string;
+  email: string;
+  phone: string;
+  companyName: string;
+  size: string;
+  contactMethod: string;
+  services: string;
+  description: string;
+  budget: string;
+  deadline: string;
+  source: string;
+  additionalDetails: string;
+  /** null for the quote modal */
+  region: 'uk' | 'nepal' | null;
+  currency: string | null;
+}
+
+export interface ContactLead extends LeadBase {
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+}
+
+export interface ApplicationLead extends LeadBase, LeadFile {
+  name: string;
+  contact: string;
+  email: string;
+  town: string;
+  country: string;
+  position: string;
+  salary: string;
+  currency: string;
+  info: string;
+}
+
+export interface LeadByKind {
+  quotes: QuoteLead;
+  contacts: ContactLead;
+  applications: ApplicationLead;
+}
+
+/** GET /api/admin/{kind} */
+export interface LeadList<K extends LeadKind = LeadKind> {
+  items: LeadByKind[K][];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The form fields of each kind, in the order the inbox, the CSV export and the mails show them. */
+export const LEAD_FIELDS = {
+  quotes: [
+    'fullName',
+    'email',
+    'phone',
+    'companyName',
+    'size',
+    'contactMethod',
+    'services',
+    'budget',
+    'deadline',
+    'source',
+    'description',
+    'additionalDetails',
+    'region',
+    'currency',
+  ],
+  contacts: ['name', 'email', 'phone', 'subject', 'message'],
+  applications: ['name', 'email', 'contact', 'town', 'country', 'position', 'salary', 'currency', 'info'],
+} as const satisfies { [K in LeadKind]: readonly (keyof LeadByKind[K])[] };
+
+/** Kinds whose leads can carry a file. */
+export const LEAD_KINDS_WITH_FILE = ['quotes', 'applications'] as const satisfies readonly LeadKind[];
+
+/** Where an admin opens one lead (used in the agency's notification mail). */
+export const leadAdminPath = (kind: LeadKind, id: string) => `/admin?lead=${kind}/${id}`;
