@@ -1,8 +1,9 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { ReactNode } from 'react';
 import './app.css';
 import { SiteLayout } from '~/components/layout/site-layout';
 import { AlertDialogHost } from '~/components/ui/alert-dialog';
+import { Particles } from '~/components/ui/particles';
 import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
 
@@ -50,17 +51,36 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <SiteLayout>
-      <section className="mx-auto max-w-3xl px-6 py-24 text-center">
-        <p className="text-sm font-semibold text-brand-600">{notFound ? '404' : 'Error'}</p>
-        <h1 className="mt-2 text-4xl font-bold">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-        <p className="mt-4 text-slate-600">
-          {notFound
-            ? 'The page you are looking for does not exist or has moved.'
-            : 'Please try again in a moment.'}
-        </p>
-        <a href="/" className="mt-8 inline-block rounded-md bg-brand-600 px-5 py-3 font-semibold text-white">
-          Back to the home page
-        </a>
+      <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+        <Particles />
+        <div className="relative mx-auto max-w-3xl px-6 py-24 text-center sm:py-32">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFound ? '404' : 'Error'}</p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">
+            {notFound ? 'Page not found' : 'Something went wrong'}
+          </h1>
+          <p className="mt-4 text-lg text-slate-600">
+            {notFound
+              ? 'The page you are looking for does not exist or has moved.'
+              : 'Please try again in a moment.'}
+          </p>
+          <div className="mt-10 flex flex-wrap justify-center gap-3">
+            <Link to="/" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+              Back to the home page
+            </Link>
+            <Link
+              to="/services"
+              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+            >
+              Our services
+            </Link>
+            <Link
+              to="/connect"
+              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+            >
+              Contact us
+            </Link>
+          </div>
+        </div>
       </section>
     </SiteLayout>
   );

@@ -1,27 +1,29 @@
-// The frame of every public page: header, main content, footer.
+// The frame of every public page: skip link, sticky header, main content, footer, cookie banner,
+// the quote modal (reachable from any page through useQuoteModal) and scroll-to-top on navigation.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { SITE } from '~/content/site';
+import { QuoteModalProvider } from '~/components/quote-modal';
+import { CookieBanner } from './cookie-banner';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
   return (
-    <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:bg-white focus:p-2">
+    <QuoteModalProvider>
+      <ScrollToTop />
+      <a
+        href="#main"
+        className="sr-only rounded-md focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-700 focus:shadow-lg"
+      >
         Skip to content
       </a>
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95">
-        <div className="mx-auto flex max-w-7xl items-center justify-between px-6 py-4">
-          <Link to="/" className="text-xl font-bold text-brand-700">
-            {SITE.name}
-          </Link>
-        </div>
-      </header>
-      <main id="main">{children}</main>
-      <footer className="border-t border-slate-200 bg-slate-50">
-        <div className="mx-auto max-w-7xl px-6 py-10 text-sm text-slate-600">
-          © {new Date().getFullYear()} {SITE.name}. All rights reserved.
-        </div>
-      </footer>
-    </>
+      <SiteHeader />
+      {/* tabIndex -1: the skip link moves keyboard focus here, not only the scroll position. */}
+      <main id="main" tabIndex={-1} className="min-h-[50vh] focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+    </QuoteModalProvider>
   );
 }

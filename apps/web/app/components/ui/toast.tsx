@@ -9,11 +9,14 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Keep the toast until the visitor closes it. */
   persist?: boolean;
+  /** A bold first line above the message (a title / description pair). */
+  title?: string;
 }
 
 interface ToastItem {
   id: number;
   message: string;
+  title?: string;
   variant: ToastVariant;
   persist: boolean;
   leaving: boolean;
@@ -34,8 +37,8 @@ function dismiss(id: number) {
 }
 
 /** Shows a toast; the oldest is dropped when more than TOAST.maxVisible are open. */
-export function toast(message: string, { variant = 'default', persist = false }: ToastOptions = {}) {
-  const item: ToastItem = { id: nextId++, message, variant, persist, leaving: false };
+export function toast(message: string, { variant = 'default', persist = false, title }: ToastOptions = {}) {
+  const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false };
   items = [...items, item].slice(-TOAST.maxVisible);
   emit();
   if (!persist) setTimeout(() => dismiss(item.id), TOAST.autoHideMs);
@@ -68,12 +71,15 @@ function ToastCard({ item }: { item: ToastItem }) {
   const visible = entered && !item.leaving;
   return (
     <li
-      role={item.variant === 'error' ? 'alert' : 'status'}
       data-variant={item.variant}
       className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg transition-all ${STYLES[item.variant]} ${visible ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0'}`}
       style={{ transitionDuration: `${item.leaving ? TOAST.exitMs : TOAST.enterMs}ms` }}
     >
-      <span className="flex-1">{item.message}</span>
+      {/* The role sits inside the list item: a list may only hold list items (axe). */}
+      <span role={item.variant === 'error' ? 'alert' : 'status'} className="flex-1">
+        {item.title && <strong className="block font-semibold">{item.title}</strong>}
+        {item.message}
+      </span>
       <button
         type="button"
         onClick={() => dismiss(item.id)}
@@ -90,10 +96,13 @@ function ToastCard({ item }: { item: ToastItem }) {
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, () => items, () => items);
   return (
-    <ol aria-label="Notifications" className="pointer-events-none fixed bottom-4 left-4 z-[100] flex flex-col gap-2">
-      {current.map((item) => (
-        <ToastCard key={item.id} item={item} />
-      ))}
-    </ol>
+    // A named region, so the toasts sit in a landmark like the rest of the page (axe).
+    <section aria-label="Notifications" className="pointer-events-none fixed bottom-4 left-4 z-[100]">
+      <ol className="flex flex-col gap-2">
+        {current.map((item) => (
+          <ToastCard key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
   );
 }

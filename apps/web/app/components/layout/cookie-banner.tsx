@@ -1,0 +1,156 @@
+// Cookie consent banner (SPEC.md section 4): shown COOKIE_BANNER_DELAY_MS after load while no choice
+// is stored. A non-modal region: the page stays usable and focus is never taken from the visitor.
+import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  ALL_COOKIES,
+  type CookieConsent,
+  type CookieSettings,
+  NECESSARY_COOKIES,
+  OPEN_COOKIE_SETTINGS_EVENT,
+  OPTIONAL_COOKIE_CATEGORIES,
+  readCookieConsent,
+  readCookieSettings,
+  saveCookieConsent,
+} from './cookie-consent';
+
+const BUTTON = 'rounded-md px-4 py-2 text-sm font-semibold';
+const PRIMARY = `${BUTTON} bg-brand-600 text-white hover:bg-brand-700`;
+const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
+
+export function CookieBanner() {
+  const [visible, setVisible] = useState(false);
+  const [customizing, setCustomizing] = useState(false);
+  const [choices, setChoices] = useState<CookieSettings>(NECESSARY_COOKIES);
+  const id = useId();
+
+  useEffect(() => {
+    const timer = readCookieConsent() ? undefined : window.setTimeout(() => setVisible(true), COOKIE_BANNER_DELAY_MS);
+    const reopen = () => {
+      setChoices(readCookieSettings());
+      setCustomizing(true);
+      setVisible(true);
+    };
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    };
+  }, []);
+
+  if (!visible) return null;
+
+  const decide = (consent: CookieConsent, settings: CookieSettings) => {
+    saveCookieConsent(consent, settings);
+    setVisible(false);
+    setCustomizing(false);
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-5 shadow-2xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-lg sm:rounded-lg sm:border"
+    >
+      <h2 id={`${id}-title`} className="text-base font-semibold text-ink">
+        We value your privacy
+      </h2>
+      <p id={`${id}-text`} className="mt-2 text-sm text-slate-600">
+        We use cookies to run this site and, with your permission, to understand how it is used and to improve our
+        marketing. Read our{' '}
+        <Link to="/cookies" className="font-medium text-brand-700 underline underline-offset-2">
+          Cookie Policy
+        </Link>
+        .
+      </p>
+
+      {customizing && (
+        <fieldset className="mt-4 space-y-3">
+          <legend className="text-sm font-semibold text-ink">Cookie preferences</legend>
+          <CookieSwitch
+            id={`${id}-necessary`}
+            label="Necessary"
+            description="Needed for the site to work. Always on."
+            checked
+            disabled
+          />
+          {OPTIONAL_COOKIE_CATEGORIES.map((category) => (
+            <CookieSwitch
+              key={category.key}
+              id={`${id}-${category.key}`}
+              label={category.label}
+              description={category.description}
+              checked={choices[category.key]}
+              onChange={(checked) => setChoices((current) => ({ ...current, [category.key]: checked }))}
+            />
+          ))}
+        </fieldset>
+      )}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className={PRIMARY} onClick={() => decide('accepted', ALL_COOKIES)}>
+          Accept All
+        </button>
+        <button type="button" className={SECONDARY} onClick={() => decide('necessary', NECESSARY_COOKIES)}>
+          Necessary Only
+        </button>
+        <button type="button" className={SECONDARY} onClick={() => decide('necessary', NECESSARY_COOKIES)}>
+          Reject All
+        </button>
+        {customizing ? (
+          <button type="button" className={SECONDARY} onClick={() => decide('custom', choices)}>
+            Save Preferences
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={SECONDARY}
+            onClick={() => {
+              setCustomizing(true);
+              // The button is replaced by "Save Preferences": move focus to the first new toggle.
+              requestAnimationFrame(() => document.getElementById(`${id}-${OPTIONAL_COOKIE_CATEGORIES[0].key}`)?.focus());
+            }}
+          >
+            Customize
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface CookieSwitchProps {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange?: (checked: boolean) => void;
+}
+
+/** A labelled checkbox drawn as a switch; the native input keeps keyboard and screen-reader support. */
+function CookieSwitch({ id, label, description, checked, disabled, onChange }: CookieSwitchProps) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-slate-600">
+          {description}
+        </p>
+      </div>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        aria-describedby={`${id}-description`}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange?.(event.target.checked)}
+        className="relative mt-1 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-600 checked:before:translate-x-5 disabled:cursor-not-allowed disabled:opacity-60"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// The header's Services dropdown (SPEC.md section 2): opens on hover and from the keyboard (a
+// disclosure button), Escape closes it and returns focus to the button. The panel is positioned
+// against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen.
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
+
+const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
+/** Time the pointer has to cross from the button to the panel before a hover-opened menu closes. */
+const HOVER_CLOSE_DELAY_MS = 200;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `${LINK} ${isActive ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700'}`;
+
+export function ServicesMenu() {
+  const [open, setOpen] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const closeTimer = useRef<number | undefined>(undefined);
+  const { pathname } = useLocation();
+  const inServices = pathname.toLowerCase() === '/services' || Boolean(serviceByPath(pathname.toLowerCase()));
+
+  // A chosen link navigates: the menu has done its job.
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  const hoverOpen = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const hoverClose = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
+  };
+
+  return (
+    <div
+      ref={wrapperRef}
+      onMouseEnter={hoverOpen}
+      onMouseLeave={hoverClose}
+      onBlur={(event) => {
+        if (!wrapperRef.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        // A mouse click while the pointer already opened it keeps it open; Enter/Space (detail 0) toggles.
+        onClick={(event) => setOpen((current) => (event.detail > 0 ? true : !current))}
+        className={`inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${inServices ? 'bg-brand-50 text-brand-700' : 'text-slate-700'}`}
+      >
+        Services
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          fill="currentColor"
+        >
+          <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
+        </svg>
+      </button>
+      <div id={panelId} hidden={!open} className="pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6">
+        <div className="pointer-events-auto mx-auto max-w-4xl rounded-lg border border-slate-200 bg-white p-5 shadow-xl">
+          <NavLink to="/services" end className={linkClass}>
+            Services
+          </NavLink>
+          <div className="mt-3 grid grid-cols-3 gap-6 border-t border-slate-100 pt-4">
+            {SERVICE_CATEGORIES.map((category) => (
+              <div key={category.id}>
+                <p id={`${panelId}-${category.id}`} className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  {category.name}
+                </p>
+                <ul aria-labelledby={`${panelId}-${category.id}`} className="mt-2 space-y-0.5">
+                  {servicesIn(category.id).map((service) => (
+                    <li key={service.path}>
+                      <NavLink to={service.path} className={linkClass}>
+                        {service.name}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// Sticky site header (SPEC.md section 2): logo, desktop navigation with the Services dropdown,
+// the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useQuoteModal } from '~/components/quote-modal';
+import { SITE } from '~/content/site';
+import { ServicesMenu } from './services-menu';
+
+/** Desktop links after the Services dropdown. */
+const MAIN_LINKS = [
+  { to: '/about', label: 'About Us' },
+  { to: '/career', label: 'Career' },
+  { to: '/connect', label: 'Connect' },
+] as const;
+
+/** The mobile menu's links (SPEC.md section 2). */
+const MOBILE_LINKS = [
+  { to: '/about', label: 'About Us' },
+  { to: '/services', label: 'Services' },
+  { to: '/connect', label: 'Connect' },
+  { to: '/blog', label: 'Blog' },
+] as const;
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+const desktopLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700'}`;
+const mobileLink = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-3 text-base font-medium hover:bg-brand-50 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-800'}`;
+
+export function SiteHeader() {
+  const { open: openQuote } = useQuoteModal();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Any navigation (a menu link, back/forward) closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-brand-700 sm:text-xl">
+          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          {SITE.name}
+        </Link>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <ServicesMenu />
+            </li>
+            {MAIN_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={desktopLink}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={openQuote}
+            className="hidden items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
+          >
+            Request a quote
+          </button>
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {menuOpen ? (
+                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+              )}
+            </svg>
+          </button>
+        </div>
+      </div>
+
+      <nav id={MOBILE_MENU_ID} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 lg:hidden">
+        <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
+          {MOBILE_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={mobileLink} onClick={() => setMenuOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

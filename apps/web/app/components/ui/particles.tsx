@@ -1,0 +1,99 @@
+// Decorative particle animation (DECISIONS.md 4.7). Fills its nearest positioned parent with an
+// aria-hidden canvas. The tsParticles code is fetched only after the page is idle (dynamic import,
+// so never in the initial bundle) and not at all under prefers-reduced-motion.
+import type { Engine } from '@tsparticles/engine';
+import { useEffect, useRef } from 'react';
+
+let engineReady: Promise<Engine> | undefined;
+
+/** Loads the engine and the basic bundle once per page, however many <Particles /> there are. */
+function loadEngine(): Promise<Engine> {
+  engineReady ??= Promise.all([import('@tsparticles/engine'), import('@tsparticles/basic')]).then(
+    async ([{ tsParticles }, { loadBasic }]) => {
+      await loadBasic(tsParticles);
+      return tsParticles;
+    },
+  );
+  return engineReady;
+}
+
+/** Runs `task` once the browser is idle after load; returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  let cancelled = false;
+  let idleId: number | undefined;
+  let timer: number | undefined;
+  const schedule = () => {
+    if (cancelled) return;
+    if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(task, { timeout: 2000 });
+    else timer = window.setTimeout(task, 200);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
+    if (idleId !== undefined) window.cancelIdleCallback(idleId);
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+}
+
+export interface ParticlesProps {
+  /** Particle colour (any CSS hex colour); defaults to the brand blue. */
+  color?: string;
+  /** How many particles on a 1000 px wide area; scaled with the area's width. */
+  density?: number;
+  className?: string;
+}
+
+/**
+ * Usage: give the hero `className="relative overflow-hidden"`, put `<Particles />` first inside it and
+ * the hero's content in a `relative` element after it, so the text stays above the canvas.
+ */
+export function Particles({ color = '#2563eb', density = 40, className = '' }: ParticlesProps) {
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    let stopped = false;
+    let container: { destroy: () => void } | undefined;
+    const cancelIdle = whenIdle(() => {
+      void loadEngine()
+        .then(async (engine) => {
+          if (stopped || !ref.current) return;
+          const loaded = await engine.load({
+            element: ref.current,
+            options: {
+              fullScreen: { enable: false },
+              detectRetina: true,
+              fpsLimit: 30,
+              particles: {
+                number: { value: density, density: { enable: true, width: 1000, height: 600 } },
+                color: { value: color },
+                opacity: { value: { min: 0.15, max: 0.45 } },
+                size: { value: { min: 1, max: 3 } },
+                move: { enable: true, speed: 0.6, outModes: { default: 'out' } },
+              },
+            },
+          });
+          if (stopped) loaded?.destroy();
+          else container = loaded;
+        })
+        // Decoration only: a failed chunk load leaves the hero as it is.
+        .catch(() => undefined);
+    });
+    return () => {
+      stopped = true;
+      cancelIdle();
+      container?.destroy();
+    };
+  }, [color, density]);
+
+  return (
+    <div
+      ref={ref}
+      aria-hidden="true"
+      data-particles=""
+      className={`pointer-events-none absolute inset-0 ${className}`}
+    />
+  );
+}
