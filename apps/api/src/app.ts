@@ -6,10 +6,13 @@ import type { Config } from './config.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import mailerPlugin from './plugins/mailer.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
+import blogRssRoutes from './routes/blogs/rss.ts';
 import healthRoutes from './routes/health.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
@@ -49,19 +52,23 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   await app.register(databasePlugin, { database });
   await app.register(storagePlugin, { storage: storage ?? createLocalStorage(config.uploadsDir) });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(rateLimitPlugin, config.rateLimit);
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(authRoutes, { prefix: '/auth', login: config.login });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(leadRoutes);
+      await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );
+  // At the root, outside /api; routes registered here win over the web catch-all.
+  await app.register(blogRssRoutes, { siteUrl: config.siteUrl });
 
   return app;
 }

@@ -7,6 +7,7 @@ export const MESSAGES = {
     submitted: 'Quote submitted successfully!. We will get to you as soon as possible',
     dialog: 'Your quote request has been submitted successfully!',
     unknownError: 'An unknown error occurred',
+    fileTooLarge: 'The file must be at most 10 MB',
     submitting: 'Submitting...',
     submit: 'Submit',
   },
@@ -38,9 +39,15 @@ export const MESSAGES = {
     updateFailed: 'Failed to update blog',
     deleteFailed: 'Failed to delete blog',
     deleted: 'Blog Deleted',
+    created: 'Blog Created',
+    updated: 'Blog Updated',
     noToken: 'Unauthorized: No access token provided',
     imageUploadFailed: 'Image upload failed',
     loading: 'Loading...',
+    notFound: 'This blog post does not exist',
+    imageMissing: 'Choose an image file to upload',
+    imageWrongType: 'The image must be a JPEG, PNG, WebP, GIF or AVIF file',
+    imageTooLarge: 'The image must be at most 10 MB',
   },
   auth: {
     registrationFailed: 'Registration failed',
@@ -51,6 +58,11 @@ export const MESSAGES = {
     tooManyAttempts: 'Too many failed login attempts. Please wait and try again.',
     pendingNotice:
       'Your account is waiting for approval. An administrator must make you an editor before you can manage the blog.',
+    invalidRefreshToken: 'The refresh token is invalid or has expired',
+  },
+  users: {
+    notFound: 'This account does not exist',
+    lastAdmin: 'The last admin cannot be removed or demoted. Make another account an admin first.',
   },
   http: {
     badRequest: 'The request is not valid',

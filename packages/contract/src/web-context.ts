@@ -7,8 +7,16 @@ import type { Blog } from './schemas.ts';
 export interface WebLoadContext {
   blogs: {
     listPublished(): Promise<Blog[]>;
-    findPublishedBySlug(slug: string): Promise<Blog | null>;
+    findPublishedBySlug(slug: string): Promise<PublishedPost | null>;
   };
   /** Absolute origin of the site, e.g. https://example.com, for canonical URLs. */
   siteUrl: string;
+}
+
+/** A published post as its page needs it: the Markdown content rendered to sanitized HTML. */
+export interface PublishedPost extends Blog {
+  /** Sanitized HTML of `content`: safe to insert as it is. */
+  html: string;
+  /** Pixel size of the largest image variant, when the image is one of ours. */
+  image: { width: number; height: number } | null;
 }

@@ -18,6 +18,8 @@ declare module 'fastify' {
     signAccessToken(user: { id: string; role: string }): Promise<string>;
     /** preHandler: a valid token of an account whose current role is one of `roles`. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** The account behind the request's bearer token, or null when there is none or it is not valid. */
+    optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -62,6 +64,16 @@ export default fp<{ jwtSecret: string }>(async function auth(app: FastifyInstanc
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     return { ...user, role: user.role as Role };
   }
+
+  app.decorate('optionalUser', async (request: FastifyRequest): Promise<AuthUser | null> => {
+    if (!request.headers.authorization) return null;
+    try {
+      return await authenticate(request);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 401) return null;
+      throw error;
+    }
+  });
 
   app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
     return async function checkRole(request) {

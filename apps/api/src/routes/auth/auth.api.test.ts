@@ -1,0 +1,241 @@
+import { MESSAGES } from '@agency/contract';
+import { eq, schema } from '@agency/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badTokens } from '../../services/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // A high limit here; the 429 behaviour has its own app below.
+  t = await createTestApp({ LOGIN_MAX_FAILURES: '100' });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+const register = (name: string, email: string, password = 'correct horse battery') =>
+  post('/api/auth/register', { name, email, password });
+const login = (email: string, password = 'correct horse battery') => post('/api/auth/login', { email, password });
+
+describe('register', () => {
+  it('makes the first account admin and later ones pending, never returning the hash', async () => {
+    const first = await register('Asha Admin', 'Asha@Example.com');
+    expect(first.statusCode).toBe(201);
+    const user = first.json();
+    expect(user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Asha Admin',
+      username: 'Asha Admin',
+      email: 'asha@example.com',
+      role: 'admin',
+      createdAt: expect.any(String),
+    });
+    expect(first.body).not.toMatch(/argon2|password/i);
+
+    const second = await register('Bikash', 'bikash@example.com');
+    expect(second.statusCode).toBe(201);
+    expect(second.json().role).toBe('pending');
+
+    const [stored] = await t.app.db.select().from(schema.users).where(eq(schema.users.email, 'asha@example.com'));
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers 409 when the email is taken, whatever its case', async () => {
+    const res = await register('Someone Else', 'ASHA@example.COM');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(MESSAGES.auth.emailTaken);
+  });
+
+  it('answers 400 naming each bad field', async () => {
+    const res = await post('/api/auth/register', { name: '', email: 'not-an-email', password: 'short' });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error).toBe('Name is required');
+    expect(Object.keys(body.fields).sort()).toEqual(['email', 'name', 'password']);
+    expect(body.fields.password).toBe('Password must be at least 8 characters');
+
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/register' });
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('gives exactly one admin when the first registrations race', async () => {
+    const fresh = await createTestApp();
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          fresh.app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            payload: { name: `Racer ${i}`, email: `racer${i}@example.com`, password: 'correct horse battery' },
+          }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      const roles = results.map((r) => r.json().role).sort();
+      expect(roles).toEqual(['admin', 'pending', 'pending', 'pending', 'pending']);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('login', () => {
+  it('returns tokens and the user', async () => {
+    const res = await login('ASHA@example.com');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.accessToken.split('.')).toHaveLength(3);
+    expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.user).toMatchObject({ email: 'asha@example.com', username: 'Asha Admin', role: 'admin' });
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(body.user);
+  });
+
+  it('stores only a hash of the refresh token', async () => {
+    const { refreshToken } = (await login('bikash@example.com')).json();
+    const rows = await t.app.db.select().from(schema.refreshTokens);
+    expect(rows.some((row) => row.tokenHash === refreshToken)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.tokenHash))).toBe(true);
+  });
+
+  it('answers 401 with the same message for a wrong password and for an unknown account', async () => {
+    const wrong = await login('asha@example.com', 'wrong password!');
+    const unknown = await login('nobody@example.com', 'wrong password!');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: MESSAGES.auth.invalidCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('answers 400 for a missing password', async () => {
+    const res = await post('/api/auth/login', { email: 'asha@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.password).toBe('Password is required');
+  });
+
+  it('lets a pending account log in', async () => {
+    const res = await login('bikash@example.com');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe('pending');
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers 401 without a token and for every bad token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const [user] = await t.app.db.select().from(schema.users);
+    for (const [kind, token] of Object.entries(await badTokens(user!.id))) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, kind).toBe(401);
+      expect(res.json().error, kind).toBe(MESSAGES.http.invalidToken);
+    }
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate: the new pair works, the old token stops working', async () => {
+    const first = (await login('asha@example.com')).json();
+    const res = await post('/api/auth/refresh-token', { refreshToken: first.refreshToken });
+    expect(res.statusCode).toBe(200);
+    const second = res.json();
+    expect(Object.keys(second).sort()).toEqual(['accessToken', 'refreshToken']);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${second.accessToken}` } });
+    expect(me.statusCode).toBe(200);
+
+    const third = await post('/api/auth/refresh-token', { refreshToken: second.refreshToken });
+    expect(third.statusCode).toBe(200);
+  });
+
+  it('reuse of a rotated token revokes the whole family', async () => {
+    const { refreshToken: original } = (await login('asha@example.com')).json();
+    const rotated = (await post('/api/auth/refresh-token', { refreshToken: original })).json().refreshToken;
+
+    const reuse = await post('/api/auth/refresh-token', { refreshToken: original });
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json().error).toBe(MESSAGES.auth.invalidRefreshToken);
+    // The thief's reuse also ends the legitimate holder's session.
+    const afterReuse = await post('/api/auth/refresh-token', { refreshToken: rotated });
+    expect(afterReuse.statusCode).toBe(401);
+  });
+
+  it('does not touch other sessions of the same account', async () => {
+    const a = (await login('asha@example.com')).json().refreshToken;
+    const b = (await login('asha@example.com')).json().refreshToken;
+    await post('/api/auth/refresh-token', { refreshToken: a });
+    await post('/api/auth/refresh-token', { refreshToken: a });
+    expect((await post('/api/auth/refresh-token', { refreshToken: b })).statusCode).toBe(200);
+  });
+
+  it('answers 401 for an unknown or expired token and 400 for none', async () => {
+    expect((await post('/api/auth/refresh-token', { refreshToken: 'made-up' })).statusCode).toBe(401);
+    const { refreshToken } = (await login('asha@example.com')).json();
+    await t.app.db.update(schema.refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await post('/api/auth/refresh-token', { refreshToken })).statusCode).toBe(401);
+    const none = await post('/api/auth/refresh-token', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toEqual({ refreshToken: 'Refresh token is required' });
+  });
+});
+
+describe('logout', () => {
+  it('revokes the refresh token', async () => {
+    const { refreshToken } = (await login('asha@example.com')).json();
+    const res = await post('/api/auth/logout', { refreshToken });
+    expect(res.statusCode).toBe(204);
+    expect((await post('/api/auth/refresh-token', { refreshToken })).statusCode).toBe(401);
+    // Logging out twice, or with an unknown token, is harmless.
+    expect((await post('/api/auth/logout', { refreshToken })).statusCode).toBe(204);
+  });
+});
+
+describe('failed logins', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_SECONDS: '600' });
+    for (const email of ['dawa@example.com', 'eva@example.com']) {
+      await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name: 'Person', email, password: 'correct horse battery' },
+      });
+    }
+  });
+  afterAll(() => limited.close());
+
+  const attempt = (email: string, password: string, ip = '10.0.0.1') =>
+    limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+
+  it('refuses an account with 429 and Retry-After after repeated failures, even with the right password', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('dawa@example.com', 'wrong', `10.0.1.${i}`)).statusCode).toBe(401);
+    const blocked = await attempt('dawa@example.com', 'correct horse battery', '10.0.1.9');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error).toBe(MESSAGES.auth.tooManyAttempts);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+  });
+
+  it('refuses an address with 429 after failures across accounts', async () => {
+    await attempt('x1@example.com', 'wrong', '10.0.2.1');
+    await attempt('x2@example.com', 'wrong', '10.0.2.1');
+    await attempt('x3@example.com', 'wrong', '10.0.2.1');
+    const blocked = await attempt('eva@example.com', 'correct horse battery', '10.0.2.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // Another address still gets in.
+    expect((await attempt('eva@example.com', 'correct horse battery', '10.0.2.2')).statusCode).toBe(200);
+  });
+
+  it('a successful login clears the account failures', async () => {
+    await attempt('eva@example.com', 'wrong', '10.0.3.1');
+    await attempt('eva@example.com', 'wrong', '10.0.3.2');
+    expect((await attempt('eva@example.com', 'correct horse battery', '10.0.3.3')).statusCode).toBe(200);
+    await attempt('eva@example.com', 'wrong', '10.0.3.4');
+    await attempt('eva@example.com', 'wrong', '10.0.3.5');
+    expect((await attempt('eva@example.com', 'correct horse battery', '10.0.3.6')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,59 @@
+// GET /blog/rss.xml: RSS 2.0 feed of the published posts (registered at the root, outside /api).
+import type { FastifyInstance } from 'fastify';
+import { listBlogs } from '../../services/blogs.ts';
+
+export interface BlogRssOptions {
+  /** Absolute origin of the site (config.siteUrl), for the links in the feed. */
+  siteUrl: string;
+}
+
+/** Newest posts in the feed; readers only look at the latest ones. */
+const FEED_SIZE = 50;
+
+export const escapeXml = (value: string) =>
+  // Characters XML 1.0 forbids are dropped, then the five special ones escaped.
+  // eslint-disable-next-line no-control-regex
+  value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
+
+export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: BlogRssOptions) {
+  app.get('/blog/rss.xml', async (_request, reply) => {
+    const posts = (await listBlogs(app.db)).slice(0, FEED_SIZE);
+    const blogUrl = `${siteUrl}/blog`;
+    const items = posts.map((post) => {
+      const link = `${siteUrl}/blog/${encodeURIComponent(post.slug)}`;
+      const date = new Date(post.publishedAt ?? post.createdAt).toUTCString();
+      return [
+        '    <item>',
+        `      <title>${escapeXml(post.title)}</title>`,
+        `      <link>${escapeXml(link)}</link>`,
+        `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+        `      <description>${escapeXml(post.excerpt)}</description>`,
+        `      <pubDate>${date}</pubDate>`,
+        '    </item>',
+      ].join('\n');
+    });
+    const lastBuild = posts[0] ? new Date(posts[0].publishedAt ?? posts[0].createdAt).toUTCString() : undefined;
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+      '  <channel>',
+      `    <title>${escapeXml(`Blog — ${new URL(siteUrl).host}`)}</title>`,
+      `    <link>${escapeXml(blogUrl)}</link>`,
+      '    <description>Articles and news from our team.</description>',
+      '    <language>en-gb</language>',
+      `    <atom:link href="${escapeXml(`${siteUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+      ...(lastBuild ? [`    <lastBuildDate>${lastBuild}</lastBuildDate>`] : []),
+      ...items,
+      '  </channel>',
+      '</rss>',
+      '',
+    ].join('\n');
+    return reply
+      .header('content-type', 'application/rss+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(body);
+  });
+}

@@ -1,0 +1,209 @@
+// Accounts: password hashing, registration (first account admin), refresh-token families and
+// the failed-login counter. Routes stay thin; the rules live here.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { REFRESH_TOKEN_TTL_DAYS, type Role, type User } from '@agency/contract';
+import { and, count, desc, eq, gte, inArray, isNull, lt, schema, sql, type Db } from '@agency/db';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** argon2id with OWASP's minimum parameters (19 MiB, 2 passes). */
+// Algorithm is a const enum, which verbatimModuleSyntax cannot read at runtime: 2 is Argon2id.
+const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+// Verified when the account does not exist, so a miss costs as much time as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+/** True when `password` matches `passwordHash`; with no hash, spends the same time and says false. */
+export async function checkPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(passwordHash, password).catch(() => false);
+}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** The public face of an account (UserSchema): never the hash. */
+export function toUser(row: Pick<UserRow, 'id' | 'name' | 'email' | 'role' | 'createdAt'>): User {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.name,
+    email: row.email,
+    role: row.role as Role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Any fixed number: the advisory lock that serialises "is this the first account?". */
+const FIRST_ACCOUNT_LOCK = 7_391_101;
+/** The advisory lock that serialises role changes, so two admins cannot demote each other at once. */
+export const ROLE_CHANGE_LOCK = 7_391_102;
+
+export class EmailTakenError extends Error {}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Creates an account: the first one ever is admin, every later one pending. The decision and the
+ * insert share a transaction holding an advisory lock, so two first registrations cannot both win.
+ */
+export async function registerUser(db: Db, input: { name: string; email: string; password: string }): Promise<User> {
+  const email = normaliseEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+      const [existing] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+      if (existing) throw new EmailTakenError();
+      const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(schema.users);
+      const role: Role = total === 0 ? 'admin' : 'pending';
+      const [row] = await tx.insert(schema.users).values({ name: input.name, email, passwordHash, role }).returning();
+      if (!row) throw new Error('insert returned no row');
+      return toUser(row);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(schema.users).where(eq(schema.users.email, normaliseEmail(email)));
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(schema.users).where(eq(schema.users.id, id));
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh tokens: random, stored as SHA-256 only, rotated on every use; a family is one login.
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Starts a new family (a login). The family expires REFRESH_TOKEN_TTL_DAYS after the login. */
+export async function issueRefreshToken(db: Db, userId: string): Promise<string> {
+  const token = newToken();
+  await db.insert(schema.refreshTokens).values({
+    userId,
+    familyId: randomUUID(),
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+export type RotateResult = { ok: true; userId: string; refreshToken: string } | { ok: false };
+
+/**
+ * Exchanges a refresh token for a new one of the same family (same absolute expiry). A token that
+ * was already rotated or revoked is a sign of theft: the whole family is revoked.
+ */
+export async function rotateRefreshToken(db: Db, token: string): Promise<RotateResult> {
+  const [row] = await db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, sha256(token)));
+  if (!row) return { ok: false };
+  if (row.revokedAt || row.replacedAt) {
+    await revokeFamily(db, row.familyId);
+    return { ok: false };
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false };
+  // Only one of two concurrent uses of the same token can mark it replaced; the other is a reuse.
+  const claimed = await db
+    .update(schema.refreshTokens)
+    .set({ replacedAt: new Date() })
+    .where(
+      and(eq(schema.refreshTokens.id, row.id), isNull(schema.refreshTokens.replacedAt), isNull(schema.refreshTokens.revokedAt)),
+    )
+    .returning({ id: schema.refreshTokens.id });
+  if (claimed.length === 0) {
+    await revokeFamily(db, row.familyId);
+    return { ok: false };
+  }
+  const next = newToken();
+  await db.insert(schema.refreshTokens).values({
+    userId: row.userId,
+    familyId: row.familyId,
+    tokenHash: sha256(next),
+    expiresAt: row.expiresAt,
+  });
+  return { ok: true, userId: row.userId, refreshToken: next };
+}
+
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(schema.refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.refreshTokens.familyId, familyId), isNull(schema.refreshTokens.revokedAt)));
+}
+
+/** Logout: ends the session the token belongs to (its whole family). Unknown tokens are ignored. */
+export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: schema.refreshTokens.familyId })
+    .from(schema.refreshTokens)
+    .where(eq(schema.refreshTokens.tokenHash, sha256(token)));
+  if (row) await revokeFamily(db, row.familyId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failed logins, counted per account (`email:`) and per address (`ip:`) in a sliding window.
+
+export interface LoginLimits {
+  maxFailures: number;
+  windowSeconds: number;
+}
+
+const failureKeys = (email: string, ip: string) => [`email:${normaliseEmail(email)}`, `ip:${ip}`];
+
+/** Seconds until another attempt is allowed, or 0 when one is allowed now. */
+export async function loginBlockedFor(db: Db, email: string, ip: string, limits: LoginLimits): Promise<number> {
+  const since = new Date(Date.now() - limits.windowSeconds * 1000);
+  let wait = 0;
+  for (const key of failureKeys(email, ip)) {
+    const rows = await db
+      .select({ createdAt: schema.loginFailures.createdAt })
+      .from(schema.loginFailures)
+      .where(and(eq(schema.loginFailures.key, key), gte(schema.loginFailures.createdAt, since)))
+      .orderBy(desc(schema.loginFailures.createdAt))
+      .limit(limits.maxFailures);
+    const oldestCounted = rows[limits.maxFailures - 1];
+    if (!oldestCounted) continue;
+    // Allowed again once the oldest of the last `maxFailures` failures leaves the window.
+    const oldest = oldestCounted.createdAt.getTime();
+    const seconds = Math.ceil((oldest + limits.windowSeconds * 1000 - Date.now()) / 1000);
+    wait = Math.max(wait, seconds, 1);
+  }
+  return wait;
+}
+
+export async function recordLoginFailure(db: Db, email: string, ip: string, limits: LoginLimits): Promise<void> {
+  const keys = failureKeys(email, ip);
+  await db.insert(schema.loginFailures).values(keys.map((key) => ({ key })));
+  // Old rows are no longer counted; drop them so the table stays small.
+  await db
+    .delete(schema.loginFailures)
+    .where(
+      and(
+        inArray(schema.loginFailures.key, keys),
+        lt(schema.loginFailures.createdAt, new Date(Date.now() - limits.windowSeconds * 1000)),
+      ),
+    );
+}
+
+/** A successful login forgives the account's failures (not the address's). */
+export async function clearLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, `email:${normaliseEmail(email)}`));
+}
