@@ -1,11 +1,69 @@
+import { CAREER_POSITIONS } from '@agency/contract';
+import { CareerForm } from '~/components/forms/career-form';
+import {
+  CAREER_APPLY,
+  CAREER_INTRO,
+  CAREER_LOCATIONS_NOTE,
+  CAREER_REASONS,
+  POSITION_SUMMARIES,
+} from '~/content/career';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('career');
 
 export default function Page() {
   return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Careers</h1>
-    </section>
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-4xl px-6 py-16 text-center md:py-20">
+          <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">Careers</p>
+          <h1 className="mt-3 text-4xl font-bold md:text-5xl">{CAREER_INTRO.heading}</h1>
+          <p className="mt-6 text-lg text-slate-200">{CAREER_INTRO.lead}</p>
+          <p className="mt-4 text-slate-200">{CAREER_INTRO.body}</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-work-heading" className="mx-auto max-w-7xl px-6 py-16">
+        <h2 id="why-work-heading" className="text-center text-3xl font-bold">
+          Why Work With Us
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {CAREER_REASONS.map((reason) => (
+            <li key={reason.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
+              <h3 className="text-lg font-semibold text-brand-700">{reason.title}</h3>
+              <p className="mt-2 text-slate-700">{reason.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="positions-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-7xl px-6 py-16">
+          <h2 id="positions-heading" className="text-center text-3xl font-bold">
+            Open Positions
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{CAREER_LOCATIONS_NOTE}</p>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            {CAREER_POSITIONS.map((position) => (
+              <li key={position} className="rounded-xl border border-slate-200 bg-white p-6">
+                <h3 className="text-lg font-semibold">{position}</h3>
+                <p className="mt-2 text-slate-700">{POSITION_SUMMARIES[position]}</p>
+                <p className="mt-3 text-sm font-medium text-slate-600">United Kingdom · Nepal</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="apply-heading" className="mx-auto max-w-3xl px-6 py-16">
+        <h2 id="apply-heading" className="text-3xl font-bold">
+          {CAREER_APPLY.heading}
+        </h2>
+        <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
+        <div className="mt-8">
+          <CareerForm />
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,11 +1,37 @@
+import { Link } from 'react-router';
+import { CookieTabs } from '~/components/policies/cookie-tabs';
+import { formatPolicyDate } from '~/components/policies/policy-date';
+import { COOKIES_INTRO, COOKIES_LAST_UPDATED, RELATED_POLICIES } from '~/content/policies';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('cookies');
 
 export default function Page() {
   return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
+    <div className="mx-auto max-w-5xl px-6 py-16">
       <h1 className="text-4xl font-bold">Cookie Policy</h1>
-    </section>
+      <p className="mt-3 text-sm font-medium text-slate-600">
+        Last Updated: <time dateTime={COOKIES_LAST_UPDATED}>{formatPolicyDate(COOKIES_LAST_UPDATED)}</time>
+      </p>
+      <p className="mt-6 text-lg text-slate-700">{COOKIES_INTRO}</p>
+
+      <CookieTabs />
+
+      <section aria-labelledby="related-policies-heading" className="mt-6 border-t border-slate-200 pt-8">
+        <h2 id="related-policies-heading" className="text-xl font-semibold">
+          Related Policies
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {RELATED_POLICIES.map((policy) => (
+            <li key={policy.path} className="rounded-xl border border-slate-200 p-5">
+              <Link to={policy.path} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                {policy.label}
+              </Link>
+              <p className="mt-1 text-slate-700">{policy.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
   );
 }

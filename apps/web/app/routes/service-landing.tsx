@@ -1,20 +1,42 @@
+// One route module for all twelve service landing pages: the path picks the catalogue entry and its prose.
 import { useLocation } from 'react-router';
+import { ClosingCta } from '~/components/service-landing/closing-cta';
+import { ContentSectionView } from '~/components/service-landing/content-section';
+import { ServiceHero } from '~/components/service-landing/service-hero';
+import { FaqList } from '~/components/faq/faq-list';
 import { pageByPath } from '~/content/pages';
+import { servicePageBySlug, type ServicePage } from '~/content/service-pages';
 import { serviceByPath } from '~/content/services';
-import { seo } from '~/lib/seo';
+import { faqJsonLd } from '~/lib/jsonld';
+import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/service-landing';
+
+const normalise = (pathname: string) => pathname.toLowerCase().replace(/(.)\/$/, '$1');
+
+function contentFor(pathname: string): ServicePage | undefined {
+  const service = serviceByPath(normalise(pathname));
+  return service ? servicePageBySlug(service.slug) : undefined;
+}
 
 export const meta = ({ location }: Route.MetaArgs) => {
   const entry = pageByPath(location.pathname);
-  return entry ? seo(entry) : [];
+  const content = contentFor(location.pathname);
+  if (!entry || !content) return [];
+  return [...seo(entry), jsonLd(faqJsonLd(content.faqs))];
 };
 
 export default function ServiceLanding() {
-  const service = serviceByPath(useLocation().pathname.toLowerCase());
+  const content = contentFor(useLocation().pathname);
+  // Every catalogue path has prose (service-pages.test.ts checks it), so this never hides a page.
+  if (!content) return null;
   return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
-      <h1 className="text-4xl font-bold">{service?.name}</h1>
-      <p className="mt-4">{service?.description}</p>
-    </section>
+    <>
+      <ServiceHero hero={content.hero} />
+      {content.sections.map((section, index) => (
+        <ContentSectionView key={section.id} section={section} tinted={index % 2 === 0} />
+      ))}
+      <FaqList faqs={content.faqs} />
+      <ClosingCta closing={content.closing} />
+    </>
   );
 }

@@ -1,11 +1,8 @@
+import { TermsPanels } from '~/components/policies/terms-panels';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('terms');
 
 export default function Page() {
-  return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Terms and Conditions</h1>
-    </section>
-  );
+  return <TermsPanels />;
 }

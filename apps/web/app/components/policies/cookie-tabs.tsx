@@ -1,0 +1,123 @@
+// The cookie policy's four tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, roving tabindex).
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { COOKIE_TABLE, COOKIE_TABS, type CookieTab } from '~/content/policies';
+import { PolicyBlocks } from './policy-blocks';
+
+const tabId = (id: CookieTab['id']) => `cookie-tab-${id}`;
+const panelId = (id: CookieTab['id']) => `cookie-panel-${id}`;
+
+export function CookieTabs() {
+  const [selected, setSelected] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (index: number) => {
+    const count = COOKIE_TABS.length;
+    const next = (index + count) % count;
+    setSelected(next);
+    tabs.current[next]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, () => void> = {
+      ArrowRight: () => select(selected + 1),
+      ArrowLeft: () => select(selected - 1),
+      Home: () => select(0),
+      End: () => select(COOKIE_TABS.length - 1),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  };
+
+  return (
+    <div className="mt-10">
+      <div
+        role="tablist"
+        aria-label="Cookie policy"
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap gap-2 border-b border-slate-200"
+      >
+        {COOKIE_TABS.map((tab, index) => {
+          const isSelected = index === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={isSelected}
+              aria-controls={panelId(tab.id)}
+              tabIndex={isSelected ? 0 : -1}
+              onClick={() => select(index)}
+              className={`-mb-px rounded-t-md border-b-2 px-4 py-3 font-semibold ${
+                isSelected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink'
+              }`}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+
+      {COOKIE_TABS.map((tab, index) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={panelId(tab.id)}
+          aria-labelledby={tabId(tab.id)}
+          tabIndex={0}
+          hidden={index !== selected}
+          className="py-8"
+        >
+          <h2 className="text-2xl font-semibold">{tab.label}</h2>
+          <div className="mt-4">
+            <PolicyBlocks blocks={tab.body} />
+          </div>
+          {tab.id === 'table' ? <CookieTable /> : null}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function CookieTable() {
+  return (
+    <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200">
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">Cookies used on this website</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Purpose
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Duration
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {COOKIE_TABLE.map((cookie) => (
+            <tr key={cookie.name}>
+              <th scope="row" className="px-4 py-3 font-mono font-semibold">
+                {cookie.name}
+              </th>
+              <td className="px-4 py-3 text-slate-700">{cookie.purpose}</td>
+              <td className="px-4 py-3 text-slate-700">{cookie.type}</td>
+              <td className="px-4 py-3 text-slate-700">{cookie.duration}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
