@@ -19,6 +19,8 @@ export interface Service {
   path: `/${string}`;
   name: string;
   category: ServiceCategoryId;
+  /** Illustration (local SVG, 640×400) for the /services detail panel and cards. */
+  image: `/images/${string}`;
   /** One or two sentences: cards, the /services detail panel and meta descriptions. */
   description: string;
 }
@@ -29,6 +31,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/cloud-services',
     name: 'Cloud Computing',
     category: 'cloud',
+    image: '/images/pages/services/cloud-services.svg',
     description:
       'Scalable cloud infrastructure on AWS, Azure and Microsoft 365, designed, secured and run for you so your team can work from anywhere.',
   },
@@ -37,6 +40,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/cloud-storage-backup',
     name: 'Cloud Storage and Backup',
     category: 'cloud',
+    image: '/images/pages/services/cloud-storage-backup.svg',
     description:
       'Encrypted, automated backups and shared cloud storage with tested restores, so a lost laptop or a ransomware attack never means lost data.',
   },
@@ -45,6 +49,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/cloud-migration',
     name: 'Cloud Migration',
     category: 'cloud',
+    image: '/images/pages/services/cloud-migration.svg',
     description:
       'A planned move of your servers, files and applications to the cloud or a hybrid setup, with no surprise downtime and a clear rollback plan.',
   },
@@ -53,6 +58,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/custom-development',
     name: 'Custom Website Development',
     category: 'web',
+    image: '/images/pages/services/custom-development.svg',
     description:
       'Fast, accessible websites and web applications built to your brief, from marketing sites to booking systems and customer portals.',
   },
@@ -61,6 +67,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/wordpress-development',
     name: 'WordPress Development',
     category: 'web',
+    image: '/images/pages/services/wordpress-development.svg',
     description:
       'WordPress sites your team can edit with confidence: custom themes, secure plugins, speed tuning and ongoing care.',
   },
@@ -69,6 +76,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/ecommerce-development',
     name: 'E-commerce Development',
     category: 'web',
+    image: '/images/pages/services/ecommerce-development.svg',
     description:
       'Online shops on the MERN stack with secure payments, stock management and a checkout built to convert.',
   },
@@ -77,6 +85,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/server-setup',
     name: 'Server Setup and Management',
     category: 'managed',
+    image: '/images/pages/services/server-setup.svg',
     description:
       'Physical and virtual servers installed, hardened, monitored and patched, on your premises or in the data centre.',
   },
@@ -85,6 +94,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/network-design',
     name: 'Network Design and Implementation',
     category: 'managed',
+    image: '/images/pages/services/network-design.svg',
     description:
       'Wired and wireless networks planned around how your office works: structured cabling, enterprise Wi-Fi and segmented, secure traffic.',
   },
@@ -93,6 +103,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/vpn-setup',
     name: 'VPN Setup and Management',
     category: 'managed',
+    image: '/images/pages/services/vpn-setup.svg',
     description:
       'Secure remote access for staff and branch offices, with VPNs configured, monitored and kept up to date.',
   },
@@ -101,6 +112,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/firewall',
     name: 'Firewall Installation and Management',
     category: 'managed',
+    image: '/images/pages/services/firewall.svg',
     description:
       'Standalone firewall appliances installed, configured and watched, keeping threats out and your business traffic flowing.',
   },
@@ -109,6 +121,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/system-upgrade',
     name: 'System Upgrades and Patch Management',
     category: 'managed',
+    image: '/images/pages/services/system-upgrade.svg',
     description:
       'Operating systems, applications and firmware kept current on a schedule you agree, closing security holes before they are used.',
   },
@@ -117,6 +130,7 @@ export const SERVICES_CATALOGUE: readonly Service[] = [
     path: '/it-support',
     name: 'IT Support',
     category: 'managed',
+    image: '/images/pages/services/it-support.svg',
     description:
       'On-site and remote IT support from engineers who know your systems, with fast answers and fixes that stay fixed.',
   },

@@ -1,11 +1,22 @@
-import { pageSeo } from '~/lib/seo';
+import { ExpertiseCards } from '~/components/home/expertise-cards';
+import { HomeHero } from '~/components/home/hero';
+import { MissionSection, WhyChooseUs } from '~/components/home/mission-why';
+import { TableOrderSection } from '~/components/home/table-order';
+import { TechStrip } from '~/components/home/tech-strip';
+import { organizationJsonLd } from '~/lib/jsonld';
+import { jsonLd, pageSeo } from '~/lib/seo';
 
-export const meta = () => pageSeo('home');
+export const meta = () => [...pageSeo('home'), jsonLd(organizationJsonLd())];
 
-export default function Page() {
+export default function Home() {
   return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Technology that moves your business forward</h1>
-    </section>
+    <>
+      <HomeHero />
+      <ExpertiseCards />
+      <TableOrderSection />
+      <MissionSection />
+      <WhyChooseUs />
+      <TechStrip />
+    </>
   );
 }

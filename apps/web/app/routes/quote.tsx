@@ -1,11 +1,52 @@
+import { Link } from 'react-router';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('quote');
 
-export default function Page() {
+const REGIONS = [
+  {
+    to: '/quote-uk',
+    title: 'United Kingdom',
+    currency: 'Prices in GBP (£)',
+    text: 'For businesses in England, Scotland, Wales and Northern Ireland. Our London and Kent teams will prepare your quote.',
+  },
+  {
+    to: '/quote-nepal',
+    title: 'Nepal',
+    currency: 'Prices in NPR (रू)',
+    text: 'For businesses in Nepal. Our Kathmandu team will prepare your quote in Nepalese rupees.',
+  },
+] as const;
+
+export default function QuoteChooser() {
   return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Request a Quote</h1>
-    </section>
+    <>
+      <section className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-5xl px-6 py-20">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Request a Quote</h1>
+          <p className="mt-6 max-w-2xl text-lg text-blue-100">
+            Where is your business based? Choose your region and we will quote in your currency and reply within one
+            business day.
+          </p>
+        </div>
+      </section>
+      <ul className="mx-auto grid max-w-5xl gap-8 px-6 py-16 md:grid-cols-2">
+        {REGIONS.map((region) => (
+          <li key={region.to}>
+            <Link
+              to={region.to}
+              className="group block h-full rounded-2xl border-2 border-slate-200 bg-white p-8 shadow-sm transition-colors hover:border-brand-600 motion-reduce:transition-none"
+            >
+              <h2 className="text-2xl font-bold text-ink group-hover:text-brand-700">{region.title}</h2>
+              <p className="mt-2 font-semibold text-brand-700">{region.currency}</p>
+              <p className="mt-4 text-slate-600">{region.text}</p>
+              <span aria-hidden="true" className="mt-6 inline-block font-semibold text-brand-700">
+                Continue →
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -1,0 +1,62 @@
+// The scrolling strip of technologies we use. The list is rendered twice so the loop is seamless; the
+// copy is hidden from assistive technology. It pauses on hover, on focus, with the button (WCAG 2.2.2)
+// and does not move at all under prefers-reduced-motion.
+import { useState } from 'react';
+import { TECH_STACK } from '~/content/home';
+
+// Keyframes are not expressible as Tailwind utilities; React 19 hoists this into <head> once.
+const KEYFRAMES =
+  '@keyframes tech-strip-scroll { from { transform: translateX(0); } to { transform: translateX(-50%); } }';
+
+function TechList({ copy }: { copy: boolean }) {
+  return (
+    <ul
+      className={`flex shrink-0 items-center gap-4 pr-4 motion-reduce:flex-wrap ${copy ? 'motion-reduce:hidden' : ''}`}
+      aria-hidden={copy || undefined}
+      data-testid={copy ? 'tech-strip-copy' : 'tech-strip-list'}
+    >
+      {TECH_STACK.items.map((name) => (
+        <li
+          key={name}
+          className="rounded-full border border-slate-300 bg-white px-6 py-3 text-base font-semibold whitespace-nowrap text-slate-700 shadow-sm"
+        >
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TechStrip() {
+  const [paused, setPaused] = useState(false);
+  return (
+    <section className="mx-auto max-w-7xl px-6 py-20" aria-labelledby="tech-title">
+      <style href="tech-strip-keyframes" precedence="default">
+        {KEYFRAMES}
+      </style>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id="tech-title" className="text-3xl font-bold tracking-tight">
+          {TECH_STACK.title}
+        </h2>
+        <button
+          type="button"
+          aria-pressed={paused}
+          onClick={() => setPaused((value) => !value)}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 motion-reduce:hidden"
+        >
+          Pause animation
+        </button>
+      </div>
+      <div className="group mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_8%,black_92%,transparent)] motion-reduce:[mask-image:none]">
+        <div
+          data-testid="tech-strip-track"
+          className="flex w-max motion-reduce:w-auto animate-[tech-strip-scroll_30s_linear_infinite] group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:animate-none"
+          style={paused ? { animationPlayState: 'paused' } : undefined}
+        >
+          <TechList copy={false} />
+          <TechList copy />
+        </div>
+      </div>
+    </section>
+  );
+}
