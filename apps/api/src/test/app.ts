@@ -43,6 +43,8 @@ export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     LOG_LEVEL: 'silent',
+    // Tests send many requests from one address; a test about limits sets its own.
+    RATE_LIMIT_MAX: '1000',
     ...env,
   });
   const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });

@@ -239,3 +239,25 @@ describe('failed logins', () => {
     expect((await attempt('eva@example.com', 'correct horse battery', '10.0.3.6')).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/auth/register rate limit', () => {
+  it('answers 429 with Retry-After once one address has registered RATE_LIMIT_MAX times', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '2' });
+    try {
+      const register = (n: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { name: `User ${n}`, email: `user${n}@example.com`, password: 'long enough password' },
+        });
+      expect((await register(1)).statusCode).toBe(201);
+      expect((await register(2)).statusCode).toBe(201);
+      const third = await register(3);
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(third.json().error).toBe(MESSAGES.http.tooManyRequests);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -24,7 +24,8 @@ export interface AuthRoutesOptions {
 
 /** /api/auth/*: register, login, refresh-token, logout, me. */
 export default async function authRoutes(app: FastifyInstance, { login: limits }: AuthRoutesOptions) {
-  app.post('/register', async (request, reply) => {
+  // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
+  app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
     const input = parseOr400(RegisterSchema, request.body);
     try {
       const user = await registerUser(app.db, input);
