@@ -7,3 +7,4 @@ export * from './schemas.ts';
 export * from './leads.ts';
 export * from './images.ts';
 export type * from './web-context.ts';
+export * from './brand.ts';

@@ -1,7 +1,8 @@
 // Brand, contact details, offices and social links: written once, used by header, footer, pages and JSON-LD.
+import { BRAND_NAME } from '@agency/contract';
 
 export const SITE = {
-  name: 'Nexora IT Solutions',
+  name: BRAND_NAME,
   shortName: 'Nexora',
   tagline: 'IT and web services from London, Kent and Kathmandu',
   email: 'info@nexorait.co.uk',

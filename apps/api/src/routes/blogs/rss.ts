@@ -1,3 +1,4 @@
+import { BRAND_NAME } from '@agency/contract';
 // GET /blog/rss.xml: RSS 2.0 feed of the published posts (registered at the root, outside /api).
 import type { FastifyInstance } from 'fastify';
 import { listBlogs } from '../../services/blogs.ts';
@@ -40,7 +41,7 @@ export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: B
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
       '  <channel>',
-      `    <title>${escapeXml(`Blog — ${new URL(siteUrl).host}`)}</title>`,
+      `    <title>${escapeXml(`${BRAND_NAME} Blog`)}</title>`,
       `    <link>${escapeXml(blogUrl)}</link>`,
       '    <description>Articles and news from our team.</description>',
       '    <language>en-gb</language>',
