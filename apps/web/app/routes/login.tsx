@@ -1,11 +1,72 @@
+// /login: email and password; on success /admin. No client-side checks (SPEC.md 5): the server answers.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { pageSeo } from '~/lib/seo';
+import { authStore, login, useAuth } from '~/state/auth';
 
-export const meta = () => pageSeo('login');
+export const meta = () => [...pageSeo('login'), { name: 'robots', content: 'noindex' }];
 
-export default function Page() {
+export default function Login() {
+  const navigate = useNavigate();
+  const { loading, error } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const id = useId();
+
+  // An error left over from another screen (e.g. registration) does not belong here.
+  useEffect(() => authStore.dispatch({ type: 'auth/clearError' }), []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await login({ email, password })) navigate('/admin');
+  }
+
   return (
-    <section className="mx-auto max-w-7xl px-6 py-16">
-      <h1 className="text-4xl font-bold">Log in</h1>
+    <section className="mx-auto max-w-md px-6 py-16">
+      <h1 className="text-3xl font-bold">Log in</h1>
+      <form onSubmit={submit} noValidate className="mt-8 space-y-5">
+        <div>
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-password`} className={labelClass}>
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        {error && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
+          Login
+        </button>
+      </form>
+      <p className="mt-6 text-sm text-slate-700">
+        No account yet?{' '}
+        <Link to="/register" className="font-medium text-brand-700 underline">
+          Register
+        </Link>
+      </p>
     </section>
   );
 }

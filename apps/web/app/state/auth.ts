@@ -1,0 +1,135 @@
+// The auth slice (SPEC.md section 4): reducer, store and the async actions login, register,
+// refresh and logout. The session itself lives in localStorage (./session.ts).
+import {
+  LoginResponseSchema,
+  MESSAGES,
+  UserSchema,
+  type LoginInput,
+  type RegisterInput,
+  type User,
+} from '@agency/contract';
+import { ApiRequestError, apiFetch, apiJson, refreshTokens } from '~/lib/api';
+import { clearSession, readRefreshToken, readSession, saveSession, saveUser, subscribeSession } from './session';
+import { createStore, useStore } from './store';
+
+export interface AuthState {
+  user: User | null;
+  token: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export type AuthAction =
+  | { type: 'auth/pending' }
+  | { type: 'auth/loginFulfilled'; token: string; user: User }
+  | { type: 'auth/registerFulfilled' }
+  | { type: 'auth/rejected'; error: string }
+  | { type: 'auth/refreshFulfilled'; token: string }
+  | { type: 'auth/userLoaded'; user: User }
+  | { type: 'auth/clearError' }
+  | { type: 'auth/logout' };
+
+export const initialAuthState: AuthState = { user: null, token: null, loading: false, error: null };
+
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'auth/pending':
+      return { ...state, loading: true, error: null };
+    case 'auth/loginFulfilled':
+      return { ...state, loading: false, error: null, token: action.token, user: action.user };
+    case 'auth/registerFulfilled':
+      return { ...state, loading: false, error: null };
+    case 'auth/rejected':
+      return { ...state, loading: false, error: action.error };
+    case 'auth/refreshFulfilled':
+      return { ...state, token: action.token };
+    case 'auth/userLoaded':
+      return { ...state, user: action.user };
+    case 'auth/clearError':
+      return state.error ? { ...state, error: null } : state;
+    case 'auth/logout':
+      return { ...state, user: null, token: null, loading: false, error: null };
+  }
+}
+
+/** The token is read from storage at start (SPEC.md section 4). */
+export const authStore = createStore(authReducer, () => {
+  const { token, user } = readSession();
+  return { ...initialAuthState, token, user };
+});
+
+// Changes made elsewhere (the API client's transparent refresh, a cleared session) reach the store.
+if (typeof window !== 'undefined') {
+  subscribeSession((change) => {
+    if (change.type === 'tokens') authStore.dispatch({ type: 'auth/refreshFulfilled', token: change.token });
+    if (change.type === 'cleared' && authStore.getState().token) authStore.dispatch({ type: 'auth/logout' });
+  });
+}
+
+export const useAuth = () => useStore(authStore, initialAuthState);
+
+/** The server's error sentence, or `fallback` when it sent none. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.body?.error ? error.body.error : fallback;
+}
+
+/** Resolves true on success; on failure the error is in the state. */
+export async function login(input: LoginInput): Promise<boolean> {
+  authStore.dispatch({ type: 'auth/pending' });
+  try {
+    const data = LoginResponseSchema.parse(await apiJson<unknown>('/auth/login', { method: 'POST', body: input }));
+    saveSession(data);
+    authStore.dispatch({ type: 'auth/loginFulfilled', token: data.accessToken, user: data.user });
+    return true;
+  } catch (error) {
+    authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.loginFailed) });
+    return false;
+  }
+}
+
+export async function register(input: RegisterInput): Promise<boolean> {
+  authStore.dispatch({ type: 'auth/pending' });
+  try {
+    await apiJson<unknown>('/auth/register', { method: 'POST', body: input });
+    authStore.dispatch({ type: 'auth/registerFulfilled' });
+    return true;
+  } catch (error) {
+    authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.registrationFailed) });
+    return false;
+  }
+}
+
+/** Explicit refresh (the API client also refreshes by itself on 401). */
+export async function refreshSession(): Promise<boolean> {
+  try {
+    await refreshTokens();
+    return true;
+  } catch (error) {
+    authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.refreshFailed) });
+    return false;
+  }
+}
+
+/** Re-reads the account, whose role an admin may have changed since login. */
+export async function loadCurrentUser(): Promise<User | null> {
+  try {
+    const data = await apiJson<unknown>('/auth/me', { auth: true });
+    const parsed = UserSchema.safeParse(data && typeof data === 'object' && 'user' in data ? data.user : data);
+    if (!parsed.success) return null;
+    saveUser(parsed.data);
+    authStore.dispatch({ type: 'auth/userLoaded', user: parsed.data });
+    return parsed.data;
+  } catch {
+    return null;
+  }
+}
+
+/** Revokes the refresh token on the server (best effort) and forgets the whole session. */
+export async function logout(): Promise<void> {
+  const refreshToken = readRefreshToken();
+  if (refreshToken) {
+    await apiFetch('/auth/logout', { method: 'POST', body: { refreshToken }, auth: true }).catch(() => undefined);
+  }
+  clearSession();
+  authStore.dispatch({ type: 'auth/logout' });
+}
