@@ -12,23 +12,13 @@ import {
   requiredMessage,
   type ApiError,
 } from '@agency/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { showAlert } from '~/components/ui/alert-dialog';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { uploadForm } from '~/lib/upload';
-import {
-  FileField,
-  FormAlert,
-  Honeypot,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  UploadProgress,
-  honeypotValue,
-} from './form-fields';
-import { checkLocally, focusFirstInvalid, toFormData, useFormValues } from './form-state';
+import { FileField, PublicForm, SelectField, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
+import { checkLocally, toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
 
 const INITIAL = {
   name: '',
@@ -42,31 +32,25 @@ const INITIAL = {
   info: '',
 };
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
 
 /** The contract's checks plus the CV's presence and type; null when all is well. */
 function checkApplication(values: typeof INITIAL, resume: File | null, honeypot: string): ApiError | null {
   const invalid = checkLocally(JobApplicationSchema, { ...values, [HONEYPOT_FIELD]: honeypot });
   const resumeError = !resume ? requiredMessage('resume') : !isCv(resume) ? MESSAGES.career.wrongType : undefined;
-  if (!invalid && !resumeError) return null;
-  const fields = { ...invalid?.fields, ...(resumeError ? { resume: resumeError } : {}) };
-  return { error: invalid?.error ?? resumeError ?? MESSAGES.http.badRequest, fields };
+  return withFieldError(invalid, 'resume', resumeError);
 }
 
 export function CareerForm() {
-  const { values, set, reset } = useFormValues(INITIAL);
-  const [resume, setResume] = useState<File | null>(null);
-  const [resumeKey, setResumeKey] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useFormState(INITIAL);
+  const { values, reset, bind, answer, setAnswer, showAnswer, forgetError, fieldError, formRef } = form;
+  const { loading: submitting, setLoading: setSubmitting } = form;
+  const { file: resume, setFile: setResume, fileKey: resumeKey, clearFile: clearResume } = useFileChoice();
   const [progress, setProgress] = useState<number | null>(null);
-  const [answer, setAnswer] = useState<ApiError | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const fieldError = (name: string) => answer?.fields?.[name];
 
   function onResume(file: File | null) {
     setResume(file);
-    setAnswer((old) => (old?.fields?.resume ? null : old));
+    forgetError('resume');
     if (!file) return;
     // SPEC.md section 5: an oversized file is still kept; the server has the last word.
     if (file.size > CV_MAX_BYTES) toast.error(MESSAGES.career.fileTooLarge);
@@ -76,12 +60,10 @@ export function CareerForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const form = event.currentTarget;
-    const honeypot = honeypotValue(form);
+    const honeypot = honeypotValue(event.currentTarget);
     const invalid = checkApplication(values, resume, honeypot);
     if (invalid) {
-      setAnswer(invalid);
-      focusFirstInvalid(form, invalid.fields);
+      showAnswer(invalid);
       return;
     }
 
@@ -106,8 +88,7 @@ export function CareerForm() {
       toast.success(MESSAGES.career.submitted(values.email.trim()));
       await showAlert(MESSAGES.career.dialog);
       reset();
-      setResume(null);
-      setResumeKey((key) => key + 1);
+      clearResume();
     } catch {
       toast.error(MESSAGES.career.localFailure, { persist: true });
     } finally {
@@ -117,97 +98,28 @@ export function CareerForm() {
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      className="relative grid gap-5 md:grid-cols-2"
-      aria-label="Job application"
-    >
-      <Honeypot />
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        onChange={set('name')}
-        error={fieldError('name')}
-      />
-      <TextField
-        label="Contact Number"
-        name="contact"
-        type="tel"
-        autoComplete="tel"
-        required
-        value={values.contact}
-        onChange={set('contact')}
-        error={fieldError('contact')}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={fieldError('email')}
-      />
-      <TextField
-        label="Town"
-        name="town"
-        autoComplete="address-level2"
-        required
-        value={values.town}
-        onChange={set('town')}
-        error={fieldError('town')}
-      />
-      <TextField
-        label="Country"
-        name="country"
-        autoComplete="country-name"
-        required
-        value={values.country}
-        onChange={set('country')}
-        error={fieldError('country')}
-      />
+    <PublicForm formRef={formRef} label="Job application" onSubmit={onSubmit}>
+      <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
+      <TextField label="Contact Number" type="tel" autoComplete="tel" required {...bind('contact')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+      <TextField label="Town" autoComplete="address-level2" required {...bind('town')} />
+      <TextField label="Country" autoComplete="country-name" required {...bind('country')} />
       <SelectField
         label="Position"
-        name="position"
         required
         placeholder={CAREER_SELECT_PLACEHOLDER}
         options={CAREER_POSITIONS}
-        value={values.position}
-        onChange={set('position')}
-        error={fieldError('position')}
+        {...bind('position')}
       />
-      <TextField
-        label="Expected Salary"
-        name="salary"
-        required
-        value={values.salary}
-        onChange={set('salary')}
-        error={fieldError('salary')}
-      />
+      <TextField label="Expected Salary" required {...bind('salary')} />
       <SelectField
         label="Currency"
-        name="currency"
         required
         placeholder={CAREER_SELECT_PLACEHOLDER}
         options={CURRENCIES}
-        value={values.currency}
-        onChange={set('currency')}
-        error={fieldError('currency')}
+        {...bind('currency')}
       />
-      <TextAreaField
-        label="Additional Information (optional)"
-        name="info"
-        className="md:col-span-2"
-        value={values.info}
-        onChange={set('info')}
-        error={fieldError('info')}
-      />
+      <TextAreaField label="Additional Information (optional)" className="md:col-span-2" {...bind('info')} />
       <FileField
         key={resumeKey}
         label="CV / Resume"
@@ -219,13 +131,9 @@ export function CareerForm() {
         onChange={onResume}
         error={fieldError('resume')}
       />
-      <div className="flex flex-col gap-3 md:col-span-2">
-        {progress !== null && <UploadProgress fraction={progress} />}
-        {answer && <FormAlert>{answer.error}</FormAlert>}
-        <div>
-          <SubmitButton loading={submitting}>Submit Application</SubmitButton>
-        </div>
-      </div>
-    </form>
+      <SubmitArea loading={submitting} progress={progress} answer={answer}>
+        Submit Application
+      </SubmitArea>
+    </PublicForm>
   );
 }

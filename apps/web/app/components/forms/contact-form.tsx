@@ -1,19 +1,15 @@
 // The /connect message form (SPEC.md sections 3-5 and 8).
-import { ContactSchema, HONEYPOT_FIELD, MESSAGES, type ApiError } from '@agency/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { ContactSchema, HONEYPOT_FIELD, MESSAGES } from '@agency/contract';
+import type { FormEvent } from 'react';
 import { toast } from '~/components/ui/toast';
 import { apiJson } from '~/lib/api';
-import { FormAlert, Honeypot, SubmitButton, TextAreaField, TextField, honeypotValue } from './form-fields';
-import { answerOf, checkLocally, focusFirstInvalid, useFormValues } from './form-state';
+import { PublicForm, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
+import { answerOf, checkLocally, useFormState } from './form-state';
 
 const INITIAL = { name: '', phone: '', subject: '', email: '', message: '' };
 
 export function ContactForm() {
-  const { values, set, reset } = useFormValues(INITIAL);
-  const [loading, setLoading] = useState(false);
-  const [answer, setAnswer] = useState<ApiError | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const fieldError = (name: string) => answer?.fields?.[name];
+  const { values, reset, bind, answer, setAnswer, showAnswer, loading, setLoading, formRef } = useFormState(INITIAL);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,8 +22,7 @@ export function ContactForm() {
     const contact = { ...values, [HONEYPOT_FIELD]: honeypotValue(form) };
     const invalid = checkLocally(ContactSchema, contact);
     if (invalid) {
-      setAnswer(invalid);
-      focusFirstInvalid(form, invalid.fields);
+      showAnswer(invalid);
       return;
     }
 
@@ -40,10 +35,8 @@ export function ContactForm() {
         body: { ...contact, loading: true, success: false },
       });
     } catch (error) {
-      const failure = answerOf(error, MESSAGES.contact.somethingWrong);
-      setAnswer(failure);
       setLoading(false);
-      focusFirstInvalid(formRef.current, failure.fields);
+      showAnswer(answerOf(error, MESSAGES.contact.somethingWrong));
       return;
     }
     setLoading(false);
@@ -52,64 +45,13 @@ export function ContactForm() {
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={onSubmit}
-      className="relative grid gap-5 md:grid-cols-2"
-      aria-label="Send us a message"
-    >
-      <Honeypot />
-      <TextField
-        label="Full Name"
-        name="name"
-        autoComplete="name"
-        required
-        value={values.name}
-        onChange={set('name')}
-        error={fieldError('name')}
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        value={values.phone}
-        onChange={set('phone')}
-        error={fieldError('phone')}
-      />
-      <TextField
-        label="Subject"
-        name="subject"
-        required
-        value={values.subject}
-        onChange={set('subject')}
-        error={fieldError('subject')}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={fieldError('email')}
-      />
-      <TextAreaField
-        label="Message"
-        name="message"
-        className="md:col-span-2"
-        value={values.message}
-        onChange={set('message')}
-        error={fieldError('message')}
-      />
-      <div className="flex flex-col gap-3 md:col-span-2">
-        {answer && <FormAlert>{answer.error}</FormAlert>}
-        <div>
-          <SubmitButton loading={loading} />
-        </div>
-      </div>
-    </form>
+    <PublicForm formRef={formRef} label="Send us a message" onSubmit={onSubmit}>
+      <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
+      <TextField label="Subject" required {...bind('subject')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />
+      <TextAreaField label="Message" className="md:col-span-2" {...bind('message')} />
+      <SubmitArea loading={loading} answer={answer} />
+    </PublicForm>
   );
 }

@@ -1,7 +1,17 @@
 // Building blocks of the public forms: labelled fields with their error text, the honeypot,
-// the inline alert, the upload progress bar and the submit button.
-import { HONEYPOT_FIELD, MESSAGES, NOT_SPECIFIED, TEXTAREA_ROWS } from '@agency/contract';
-import { useId, useRef, useState, useSyncExternalStore, type ChangeEvent, type DragEvent, type ReactNode } from 'react';
+// the inline alert, the upload progress bar and the submit button, and the form that holds them.
+import { HONEYPOT_FIELD, MESSAGES, NOT_SPECIFIED, TEXTAREA_ROWS, type ApiError } from '@agency/contract';
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ChangeEvent,
+  type DragEvent,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700';
@@ -40,6 +50,52 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 const describedBy = (errorId: string, error?: string) =>
   error ? { 'aria-describedby': errorId, 'aria-invalid': true } : {};
 
+type TextControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+/** What an input, select or textarea bound to a text value takes, whatever its kind. */
+const controlProps = (
+  id: string,
+  { name, value, required, onChange, error }: FieldShell & { value: string; onChange: (value: string) => void },
+) => ({
+  id,
+  name,
+  value,
+  required,
+  onChange: (event: ChangeEvent<TextControl>) => onChange(event.target.value),
+  className: inputClass,
+  ...describedBy(`${id}-error`, error),
+});
+
+/** A file input is described by its hint and its error, when it has them. */
+const fileDescribedBy = (id: string, hint?: string, error?: string) => ({
+  'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+  'aria-invalid': error ? true : undefined,
+});
+
+/** The markup around every control: the label above, the error text below. */
+function FieldFrame({
+  id,
+  label,
+  required,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id} label={label} required={required} />
+      {children}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 export interface TextFieldProps extends FieldShell {
   value: string;
   onChange: (value: string) => void;
@@ -48,36 +104,12 @@ export interface TextFieldProps extends FieldShell {
   inputMode?: 'text' | 'numeric' | 'tel' | 'email';
 }
 
-export function TextField({
-  label,
-  name,
-  value,
-  onChange,
-  type = 'text',
-  required,
-  error,
-  autoComplete,
-  inputMode,
-  className,
-}: TextFieldProps) {
+export function TextField({ type = 'text', autoComplete, inputMode, ...field }: TextFieldProps) {
   const id = useId();
   return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} required={required} />
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        required={required}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-        {...describedBy(`${id}-error`, error)}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldFrame id={id} {...field}>
+      <input {...controlProps(id, field)} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+    </FieldFrame>
   );
 }
 
@@ -93,32 +125,11 @@ export interface SelectFieldProps extends FieldShell {
   notSpecified?: boolean;
 }
 
-export function SelectField({
-  label,
-  name,
-  value,
-  onChange,
-  options,
-  labels,
-  placeholder,
-  notSpecified,
-  required,
-  error,
-  className,
-}: SelectFieldProps) {
+export function SelectField({ options, labels, placeholder, notSpecified, ...field }: SelectFieldProps) {
   const id = useId();
   return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} required={required} />
-      <select
-        id={id}
-        name={name}
-        value={value}
-        required={required}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-        {...describedBy(`${id}-error`, error)}
-      >
+    <FieldFrame id={id} {...field}>
+      <select {...controlProps(id, field)}>
         <option value="" disabled>
           {placeholder}
         </option>
@@ -129,8 +140,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -139,23 +149,12 @@ export interface TextAreaFieldProps extends FieldShell {
   onChange: (value: string) => void;
 }
 
-export function TextAreaField({ label, name, value, onChange, required, error, className }: TextAreaFieldProps) {
+export function TextAreaField(field: TextAreaFieldProps) {
   const id = useId();
   return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} required={required} />
-      <textarea
-        id={id}
-        name={name}
-        rows={TEXTAREA_ROWS}
-        value={value}
-        required={required}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-        {...describedBy(`${id}-error`, error)}
-      />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldFrame id={id} {...field}>
+      <textarea {...controlProps(id, field)} rows={TEXTAREA_ROWS} />
+    </FieldFrame>
   );
 }
 
@@ -171,10 +170,8 @@ export interface FileFieldProps extends FieldShell {
  */
 export function FileField({ label, name, onChange, accept, required, error, hint, className }: FileFieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} required={required} />
+    <FieldFrame id={id} label={label} required={required} error={error} className={className}>
       <input
         id={id}
         name={name}
@@ -183,16 +180,14 @@ export function FileField({ label, name, onChange, accept, required, error, hint
         required={required}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.files?.[0] ?? null)}
         className="mt-1 block w-full text-sm text-slate-800 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
-        aria-describedby={[hint ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
-        aria-invalid={error ? true : undefined}
+        {...fileDescribedBy(id, hint, error)}
       />
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-slate-600">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
         </p>
       )}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -223,10 +218,8 @@ export function DropZone({ label, name, file, onChange, hint, error, className }
     onChange(null);
   };
 
-  const hintId = `${id}-hint`;
   return (
-    <div className={className}>
-      <Label htmlFor={id} label={label} />
+    <FieldFrame id={id} label={label} error={error} className={className}>
       {/* A pointer convenience: the whole zone opens the chooser; keyboard users reach the input itself. */}
       <div
         onClick={(event) => {
@@ -244,7 +237,7 @@ export function DropZone({ label, name, file, onChange, hint, error, className }
           Choose a file or drag it here
         </span>
         {hint && (
-          <span id={hintId} className="text-xs text-slate-600">
+          <span id={`${id}-hint`} className="text-xs text-slate-600">
             {hint}
           </span>
         )}
@@ -255,8 +248,7 @@ export function DropZone({ label, name, file, onChange, hint, error, className }
           type="file"
           className="sr-only"
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-          aria-describedby={[hint ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
-          aria-invalid={error ? true : undefined}
+          {...fileDescribedBy(id, hint, error)}
         />
       </div>
       {file && (
@@ -269,8 +261,7 @@ export function DropZone({ label, name, file, onChange, hint, error, className }
           </button>
         </p>
       )}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -339,5 +330,57 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
     >
       {loading ? MESSAGES.quote.submitting : (children ?? MESSAGES.quote.submit)}
     </button>
+  );
+}
+
+/** The form element of every public form: checks run in code (noValidate), two columns, the honeypot first. */
+export function PublicForm({
+  formRef,
+  label,
+  onSubmit,
+  children,
+}: {
+  formRef: Ref<HTMLFormElement>;
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      className="relative grid gap-5 md:grid-cols-2"
+      aria-label={label}
+    >
+      <Honeypot />
+      {children}
+    </form>
+  );
+}
+
+/** The last row of a form: the upload progress while sending, the error answer, then the submit button. */
+export function SubmitArea({
+  loading,
+  progress = null,
+  answer,
+  children,
+}: {
+  loading: boolean;
+  /** 0..1 while a multipart body is sending, else null (or left out by forms that send no file). */
+  progress?: number | null;
+  answer: ApiError | null;
+  /** The button's text when it is not the quote forms' 'Submit'. */
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 md:col-span-2">
+      {progress !== null && <UploadProgress fraction={progress} />}
+      {answer && <FormAlert>{answer.error}</FormAlert>}
+      <div>
+        <SubmitButton loading={loading}>{children}</SubmitButton>
+      </div>
+    </div>
   );
 }

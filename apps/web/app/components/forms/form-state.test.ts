@@ -2,7 +2,7 @@
 import { ContactSchema, JobApplicationSchema, QuoteRequestSchema } from '@agency/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '~/lib/api';
-import { answerOf, checkLocally, toFormData } from './form-state';
+import { answerOf, checkLocally, toFormData, withFieldError } from './form-state';
 
 describe('checkLocally', () => {
   it('passes a valid contact message', () => {
@@ -62,5 +62,26 @@ describe('toFormData', () => {
     expect([...data.keys()]).toEqual(['name', 'info', 'resume', 'hp_website']);
     expect((data.get('resume') as File).name).toBe('cv.pdf');
     expect(data.get('info')).toBe('');
+  });
+});
+
+describe('withFieldError', () => {
+  it('is null when neither the schema nor the extra check complains', () => {
+    expect(withFieldError(null, 'file', undefined)).toBeNull();
+  });
+
+  it("adds the extra error after the schema's, whose sentence wins", () => {
+    const invalid = { error: 'Email is required', fields: { email: 'Email is required' } };
+    expect(withFieldError(invalid, 'file', 'Too big')).toEqual({
+      error: 'Email is required',
+      fields: { email: 'Email is required', file: 'Too big' },
+    });
+  });
+
+  it('uses the extra error as the sentence when it is the only one', () => {
+    expect(withFieldError(null, 'resume', 'Wrong type')).toEqual({
+      error: 'Wrong type',
+      fields: { resume: 'Wrong type' },
+    });
   });
 });

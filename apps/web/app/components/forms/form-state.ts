@@ -1,6 +1,6 @@
 // State shared by the public forms: the field values, and the error answer shown inline.
-import { validationError, type ApiError } from '@agency/contract';
-import { useCallback, useState } from 'react';
+import { MESSAGES, validationError, type ApiError } from '@agency/contract';
+import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
 
 /** Field values with a setter per field and a reset to the initial values. */
@@ -16,6 +16,59 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
   return { values, set, reset };
 }
 
+/**
+ * What every public form keeps: its values, the error answer shown inline, whether it is sending,
+ * and its element (to focus the first field the answer names).
+ */
+export function useFormState<T extends Record<string, string>>(initial: T) {
+  const { values, set, reset } = useFormValues(initial);
+  const [answer, setAnswer] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fieldError = (name: string) => answer?.fields?.[name];
+  /** Name, value, setter and error of one field, as the field components take them. */
+  const bind = <K extends keyof T & string>(name: K) => ({
+    name,
+    value: values[name],
+    onChange: set(name),
+    error: fieldError(name),
+  });
+  /** Shows an error answer and moves focus to the first field it names. */
+  const showAnswer = (shown: ApiError) => {
+    setAnswer(shown);
+    focusFirstInvalid(formRef.current, shown.fields);
+  };
+  /** Drops the answer once the visitor changes the field it blamed. */
+  const forgetError = (name: string) => setAnswer((old) => (old?.fields?.[name] ? null : old));
+  return {
+    values,
+    set,
+    reset,
+    answer,
+    setAnswer,
+    loading,
+    setLoading,
+    formRef,
+    fieldError,
+    bind,
+    showAnswer,
+    forgetError,
+  };
+}
+
+/** A picked file, and a key that gives its (uncontrollable) file input a fresh start when cleared. */
+export function useFileChoice() {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const clearFile = useCallback(() => {
+    setFile(null);
+    setFileKey((key) => key + 1);
+  }, []);
+  return { file, setFile, fileKey, clearFile };
+}
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 type Issues = Parameters<typeof validationError>[0];
 /** Any contract schema (kept structural so the web need not import zod itself). */
 interface Checkable {
@@ -26,6 +79,16 @@ interface Checkable {
 export function checkLocally(schema: Checkable, input: unknown): ApiError | null {
   const result = schema.safeParse(input);
   return result.success ? null : validationError(result.error.issues);
+}
+
+/**
+ * The local answer with one more field's error (the file checks the schema cannot make); null when
+ * neither has anything to say. The schema's sentence comes first.
+ */
+export function withFieldError(invalid: ApiError | null, field: string, error: string | undefined): ApiError | null {
+  if (!invalid && !error) return null;
+  const fields = { ...invalid?.fields, ...(error ? { [field]: error } : {}) };
+  return { error: invalid?.error ?? error ?? MESSAGES.http.badRequest, fields };
 }
 
 /** The server's `{ error, fields }` of a failed request, with `fallback` when it sent none. */
