@@ -1,9 +1,28 @@
 // The full-screen "Request a quote" modal (SPEC.md section 2, header) and the context that lets the
 // header or any page open it: `const { open } = useQuoteModal()`.
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'react-router';
-import { QuoteModalForm } from '~/components/forms/quote-modal-form';
 import { isInOtherModal, useFocusTrap } from '~/components/ui/focus-trap';
+
+/** The form (and its validation schema) loads when first wanted, not with every page. */
+const loadQuoteForm = () => import('~/components/forms/quote-modal-form');
+const QuoteModalForm = lazy(() => loadQuoteForm().then((module) => ({ default: module.QuoteModalForm })));
+
+/** Starts loading the form early, e.g. when the pointer or focus reaches a "Request a quote" button. */
+export function preloadQuoteForm() {
+  void loadQuoteForm();
+}
 
 interface QuoteModalState {
   isOpen: boolean;
@@ -92,7 +111,9 @@ function QuoteModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <div className="mt-8">
-          <QuoteModalForm onDone={onClose} />
+          <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
+            <QuoteModalForm onDone={onClose} />
+          </Suspense>
         </div>
       </div>
     </div>

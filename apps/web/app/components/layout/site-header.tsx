@@ -2,7 +2,7 @@
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useQuoteModal } from '~/components/quote-modal';
+import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { SITE } from '~/content/site';
 import { ServicesMenu } from './services-menu';
 
@@ -75,6 +75,8 @@ export function SiteHeader() {
           <button
             type="button"
             onClick={openQuote}
+            onPointerEnter={preloadQuoteForm}
+            onFocus={preloadQuoteForm}
             className="hidden items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
           >
             Request a quote
