@@ -1,11 +1,15 @@
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { ReactNode } from 'react';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './app.css';
 import { SiteLayout } from '~/components/layout/site-layout';
 import { AlertDialogHost } from '~/components/ui/alert-dialog';
 import { Particles } from '~/components/ui/particles';
 import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
+
+/** The one font file every page needs starts loading with the HTML, not after the CSS. */
+export const links = () => [{ rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

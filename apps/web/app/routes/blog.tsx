@@ -25,7 +25,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <ul className="mx-auto grid max-w-7xl gap-8 px-6 py-16 sm:grid-cols-2 lg:grid-cols-3">
-        {BLOG_ARTICLES.map((article) => (
+        {BLOG_ARTICLES.map((article, index) => (
           <li key={article.id}>
             <BlogCard
               title={article.title}
@@ -33,6 +33,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
               to={article.path}
               image={article.image}
               date={article.publishedAt}
+              priority={index === 0}
             />
           </li>
         ))}

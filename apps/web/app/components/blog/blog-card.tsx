@@ -9,12 +9,14 @@ export interface BlogCardProps {
   to: string;
   image?: { src: string; width: number; height: number } | null;
   date?: string | null;
+  /** The first card is on screen at load: its image loads at once instead of lazily. */
+  priority?: boolean;
 }
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const formatDate = (iso: string) => DATE.format(new Date(iso));
 
-export function BlogCard({ title, content, to, image, date }: BlogCardProps) {
+export function BlogCard({ title, content, to, image, date, priority = false }: BlogCardProps) {
   return (
     <article
       data-testid="blog-card"
@@ -26,7 +28,8 @@ export function BlogCard({ title, content, to, image, date }: BlogCardProps) {
           alt=""
           width={image.width}
           height={image.height}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="aspect-[16/9] w-full object-cover"
         />
@@ -46,7 +49,7 @@ export function BlogCard({ title, content, to, image, date }: BlogCardProps) {
           aria-label={`Read More: ${title}`}
           className="mt-6 inline-block self-start rounded-md bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
-          Read More
+          Read More<span className="sr-only">: {title}</span>
         </Link>
       </div>
     </article>

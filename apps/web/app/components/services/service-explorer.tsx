@@ -66,10 +66,9 @@ export function ServiceExplorer() {
           <p className="mt-4 text-lg text-slate-600">{selected.description}</p>
           <Link
             to={selected.path}
-            aria-label={`Read More about ${selected.name}`}
             className="mt-8 inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
           >
-            Read More
+            Read More<span className="sr-only"> about {selected.name}</span>
           </Link>
         </div>
       </section>

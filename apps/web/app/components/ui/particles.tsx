@@ -45,6 +45,9 @@ export interface ParticlesProps {
   className?: string;
 }
 
+/** Widest viewport that gets no particles. */
+const SMALL_SCREEN_MAX_PX = 767;
+
 /**
  * Usage: give the hero `className="relative overflow-hidden"`, put `<Particles />` first inside it and
  * the hero's content in a `relative` element after it, so the text stays above the canvas.
@@ -53,7 +56,9 @@ export function Particles({ color = '#2563eb', density = 40, className = '' }: P
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    // Decoration only: not under reduced motion, and not on phone-sized screens, where the CPU and
+    // battery it costs buy little.
+    if (window.matchMedia(`(prefers-reduced-motion: reduce), (max-width: ${SMALL_SCREEN_MAX_PX}px)`).matches) return;
     let stopped = false;
     let container: { destroy: () => void } | undefined;
     const cancelIdle = whenIdle(() => {
