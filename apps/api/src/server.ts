@@ -24,6 +24,10 @@ const database = createDb({
 });
 await database.migrate();
 
+// The built site always runs React and React Router in their production builds; NODE_ENV itself only
+// decides how strict our configuration is (JWT_SECRET), so `npm start` works without any setup.
+if (!process.env.WEB_DEV_ROOT) process.env.NODE_ENV = 'production';
+
 const app = await buildApp({ config, database });
 await app.register(webPlugin, {
   buildDir: config.webBuildDir,

@@ -4,14 +4,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { WebLoadContext } from '@agency/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 
 export interface WebOptions {
   buildDir: string;
@@ -61,6 +60,8 @@ async function viteServerBuild(app: FastifyInstance, root: string): Promise<() =
 
 export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDir, loadContext, viteRoot }) {
   const clientDir = path.join(buildDir, 'client');
+  // Imported here, not at the top, so React loads only after server.ts chose its production build.
+  const { createRequestHandler } = await import('react-router');
   const handleRequest = viteRoot
     ? createRequestHandler(await viteServerBuild(app, viteRoot), 'development')
     : createRequestHandler(
@@ -70,8 +71,9 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   const files = viteRoot ? new Set<string>() : listFiles(clientDir);
 
   if (!viteRoot) await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
-  // Server-rendered pages are compressed on the fly; static files are served precompressed.
-  await app.register(fastifyCompress, { global: false, threshold: 1024, brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  // Server-rendered pages are gzipped on the fly (cheaper than brotli per request for ~the same size);
+  // static files are served precompressed.
+  await app.register(fastifyCompress, { global: false, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   function sendStatic(reply: FastifyReply, file: string) {
     const cache = file.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
