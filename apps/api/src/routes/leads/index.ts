@@ -109,6 +109,16 @@ async function readForm(request: FastifyRequest, spec: FileSpec | null): Promise
 }
 
 /** Public lead forms: /api/request-quote, /api/contact, /api/jobs/apply. */
+/** The lead row's columns describing its stored file (all null without one). */
+function fileColumns(key: string | undefined, upload: { name: string; type: string; data: Buffer } | null) {
+  return {
+    fileKey: key ?? null,
+    fileName: upload?.name ?? null,
+    fileType: upload?.type ?? null,
+    fileSize: upload?.data.length ?? null,
+  };
+}
+
 export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRoutesOptions) {
   // Registered in this scope only: the image uploads register their own with their own limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
@@ -180,10 +190,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
           additionalDetails: quote.additionalDetails,
           region: fields.region,
           currency: quote.currency,
-          fileKey: file?.key ?? null,
-          fileName: upload?.name ?? null,
-          fileType: upload?.type ?? null,
-          fileSize: upload?.data.length ?? null,
+          ...fileColumns(file?.key, upload),
         }),
       );
       return reply.status(201).send({ id });
@@ -255,10 +262,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
         salary: application.salary,
         currency: application.currency,
         info: application.info,
-        fileKey: file?.key ?? null,
-        fileName: upload?.name ?? null,
-        fileType: upload?.type ?? null,
-        fileSize: upload?.data.length ?? null,
+        ...fileColumns(file?.key, upload),
       }),
     );
     return reply.status(201).send({ id });
