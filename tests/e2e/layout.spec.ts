@@ -89,10 +89,14 @@ test.describe('header', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/cloud-services$/);
 
-    // Tabbing out of the open menu closes it.
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    // Tabbing out of the open menu closes it. The menu also closes on every route change, so wait
+    // until the new page has rendered before opening it again.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(async () => {
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+    }).toPass();
     await nav.getByRole('link', { name: 'About Us' }).focus();
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
