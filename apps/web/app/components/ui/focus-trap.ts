@@ -24,7 +24,8 @@ export function isInOtherModal(root: HTMLElement, element: Element | null): bool
 }
 
 /**
- * While `active`: moves focus into `ref` (to `initialFocus` or the first control), wraps Tab and
+ * While `active`: moves focus into `ref` (to `initialFocus`, else an element marked `data-autofocus`,
+ * else the first control), wraps Tab and
  * Shift+Tab around its edges, and on deactivation returns focus to the element that had it before.
  */
 export function useFocusTrap(
@@ -36,7 +37,8 @@ export function useFocusTrap(
     const root = ref.current;
     if (!active || !root) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (initialFocus?.current ?? focusableIn(root)[0] ?? root).focus();
+    const marked = root.querySelector<HTMLElement>('[data-autofocus]');
+    (initialFocus?.current ?? marked ?? focusableIn(root)[0] ?? root).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || event.defaultPrevented) return;
