@@ -1,25 +1,16 @@
 // `npm run bench:web`: Lighthouse (mobile) on the production build for the key pages. Prints the four
 // scores, LCP, TBT, CLS, compressed JS and CSS bytes and any request that leaves the site's origin,
 // then checks the budget: performance >= 95, the other three 100, JS on / <= 120 KB compressed.
-import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './bench-server.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
 const PAGES = ['/', '/services', '/packages', '/connect', '/blog'];
-const chromePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4390) });
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 const rows = [];

@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 
-/** Debian's Chromium (or CHROME_PATH); Playwright's own browser only when neither exists. */
-const chromium = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const port = Number(process.env.E2E_PORT ?? 4173);
 const root = path.resolve(import.meta.dirname, '../..');
 // Shared with the specs through the environment: where the server keeps its data this run.
@@ -21,15 +20,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {
