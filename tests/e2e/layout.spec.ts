@@ -153,9 +153,12 @@ test.describe('quote modal', () => {
   test('opens from the header, keeps focus inside, closes on Escape and on Close', async ({ page }) => {
     await page.goto('/');
     const opener = page.getByRole('button', { name: 'Request a quote' });
-    await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Request a quote' });
-    await expect(dialog).toBeVisible();
+    // The prerendered button works once the page has hydrated: click again until it has.
+    await expect(async () => {
+      await opener.click();
+      await expect(dialog).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
 
