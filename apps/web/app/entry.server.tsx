@@ -1,9 +1,9 @@
 // Server rendering: streams HTML; bots and prerendering get the whole document at once.
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from 'react-router';
+import { firstPaintFirst } from '~/lib/first-paint.server';
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +22,8 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       [readyEvent]() {
         shellRendered = true;
-        const body = new PassThrough();
+        // The <head> leaves without modulepreload links, so the first paint does not wait for the scripts.
+        const body = firstPaintFirst();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         resolve(
           new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
