@@ -7,6 +7,7 @@ import { AlertDialogHost } from '~/components/ui/alert-dialog';
 import { Particles } from '~/components/ui/particles';
 import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
+import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 
 /** The one font file every page needs starts loading with the HTML, not after the CSS. */
 export const links = () => [{ rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }];
@@ -19,6 +20,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
         <Meta />
         <Links />
       </head>

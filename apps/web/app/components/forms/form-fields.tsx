@@ -2,6 +2,7 @@
 // the inline alert, the upload progress bar and the submit button, and the form that holds them.
 import { HONEYPOT_FIELD, MESSAGES, NOT_SPECIFIED, TEXTAREA_ROWS, type ApiError } from '@agency/contract';
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -11,6 +12,7 @@ import {
   type FormEvent,
   type ReactNode,
   type Ref,
+  type RefObject,
 } from 'react';
 
 export const inputClass =
@@ -170,9 +172,12 @@ export interface FileFieldProps extends FieldShell {
  */
 export function FileField({ label, name, onChange, accept, required, error, hint, className }: FileFieldProps) {
   const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  usePickedBeforeHydration(inputRef, onChange);
   return (
     <FieldFrame id={id} label={label} required={required} error={error} className={className}>
       <input
+        ref={inputRef}
         id={id}
         name={name}
         type="file"
@@ -191,6 +196,16 @@ export function FileField({ label, name, onChange, accept, required, error, hint
   );
 }
 
+/** A file picked in the prerendered page before it hydrated stays chosen (React's state starts empty). */
+function usePickedBeforeHydration(inputRef: RefObject<HTMLInputElement | null>, onChange: (file: File | null) => void) {
+  useEffect(() => {
+    const picked = inputRef.current?.files?.[0];
+    if (picked) onChange(picked);
+    // Once, right after hydration: later picks arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
 export interface DropZoneProps extends FieldShell {
   file: File | null;
   onChange: (file: File | null) => void;
@@ -205,6 +220,7 @@ export function DropZone({ label, name, file, onChange, hint, error, className }
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  usePickedBeforeHydration(inputRef, onChange);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();

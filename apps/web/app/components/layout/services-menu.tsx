@@ -4,10 +4,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
+import { earlyClick, takeEarlyClicks } from '~/lib/early-clicks';
 
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
 /** Time the pointer has to cross from the button to the panel before a hover-opened menu closes. */
 const HOVER_CLOSE_DELAY_MS = 200;
+const MENU_BUTTON = 'services-menu';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${LINK} ${isActive ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700'}`;
@@ -23,6 +25,10 @@ export function ServicesMenu() {
 
   // A chosen link navigates: the menu has done its job.
   useEffect(() => setOpen(false), [pathname]);
+  // A click on the button before hydration, or a pointer that already rests on it, opens the menu now.
+  useEffect(() => {
+    if (takeEarlyClicks(MENU_BUTTON) || wrapperRef.current?.matches(':hover')) setOpen(true);
+  }, []);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const hoverOpen = () => {
@@ -53,6 +59,7 @@ export function ServicesMenu() {
       <button
         ref={buttonRef}
         type="button"
+        {...earlyClick(MENU_BUTTON)}
         aria-expanded={open}
         aria-controls={panelId}
         // A mouse click while the pointer already opened it keeps it open; Enter/Space (detail 0) toggles.

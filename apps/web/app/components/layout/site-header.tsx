@@ -2,8 +2,9 @@
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
+import { QUOTE_OPENER, preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { SITE } from '~/content/site';
+import { earlyClick, takeEarlyClicks } from '~/lib/early-clicks';
 import { ServicesMenu } from './services-menu';
 
 /** Desktop links after the Services dropdown. */
@@ -22,6 +23,7 @@ const MOBILE_LINKS = [
 ] as const;
 
 const MOBILE_MENU_ID = 'mobile-menu';
+const MENU_TOGGLE = 'mobile-menu-toggle';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700'}`;
@@ -36,6 +38,10 @@ export function SiteHeader() {
 
   // Any navigation (a menu link, back/forward) closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
+  // Taps on the toggle before hydration: an odd number leaves the menu open.
+  useEffect(() => {
+    if (takeEarlyClicks(MENU_TOGGLE) % 2) setMenuOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -74,6 +80,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <button
             type="button"
+            {...earlyClick(QUOTE_OPENER)}
             onClick={openQuote}
             onPointerEnter={preloadQuoteForm}
             onFocus={preloadQuoteForm}
@@ -84,6 +91,7 @@ export function SiteHeader() {
           <button
             ref={toggleRef}
             type="button"
+            {...earlyClick(MENU_TOGGLE)}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

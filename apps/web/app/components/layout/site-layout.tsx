@@ -1,13 +1,16 @@
 // The frame of every public page: skip link, sticky header, main content, footer, cookie banner,
 // the quote modal (reachable from any page through useQuoteModal) and scroll-to-top on navigation.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { QuoteModalProvider } from '~/components/quote-modal';
+import { stopEarlyClicks } from '~/lib/early-clicks';
 import { CookieBanner } from './cookie-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
+  // Runs after the header's own effects (children first), which have replayed their early clicks.
+  useEffect(stopEarlyClicks, []);
   return (
     <QuoteModalProvider>
       <ScrollToTop />

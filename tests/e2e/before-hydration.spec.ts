@@ -1,0 +1,76 @@
+// What a visitor does on a prerendered page before its scripts have run (a slow phone) is not lost:
+// the header's taps are replayed and what was typed into a form is what gets sent.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { loginAdmin } from './support.ts';
+
+const HOLD_MS = 2_500;
+
+/** Opens `path` with the client entry held back, so the page shows but is not hydrated for a while. */
+async function openBeforeHydration(page: Page, path: string) {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  let released = false;
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+    released = true;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return { hydrationStarted: () => released };
+}
+
+test('a "Request a quote" tap before hydration opens the modal once the page is ready', async ({ page }) => {
+  const { hydrationStarted } = await openBeforeHydration(page, '/');
+  await page.getByRole('banner').getByRole('button', { name: 'Request a quote' }).click();
+  expect(hydrationStarted(), 'the click happened before hydration').toBe(false);
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+  await expect(dialog).toBeVisible({ timeout: HOLD_MS + 5_000 });
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+});
+
+test('the mobile menu tapped open before hydration is open once the page is ready', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { hydrationStarted } = await openBeforeHydration(page, '/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  expect(hydrationStarted()).toBe(false);
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu).toBeVisible({ timeout: HOLD_MS + 5_000 });
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('a pointer resting on Services before hydration opens the dropdown', async ({ page }) => {
+  const { hydrationStarted } = await openBeforeHydration(page, '/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: 'Services' }).hover();
+  expect(hydrationStarted()).toBe(false);
+  await expect(nav.getByRole('link', { name: 'Cloud Migration' })).toBeVisible({ timeout: HOLD_MS + 5_000 });
+});
+
+test('a contact message typed before hydration is sent as typed', async ({ page, request }) => {
+  const email = `early-${Date.now()}@example.test`;
+  const { hydrationStarted } = await openBeforeHydration(page, '/connect');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Full Name').fill('Early Visitor');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Subject').fill('Typed on a slow phone');
+  await form.getByLabel('Message').fill('Written before the page was ready.');
+  expect(hydrationStarted()).toBe(false);
+
+  // The submit button is enabled once the page has hydrated; the fields still hold what was typed.
+  await form.getByRole('button', { name: 'Submit' }).click({ timeout: HOLD_MS + 5_000 });
+  await expect(page.getByText('Thank you for submitting!. We will get to you as soon as possible')).toBeVisible();
+
+  const { accessToken } = await loginAdmin(request);
+  const inbox = await request.get(`/api/admin/contacts?q=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const { items } = (await inbox.json()) as { items: Record<string, unknown>[] };
+  expect(items).toEqual([
+    expect.objectContaining({
+      name: 'Early Visitor',
+      email,
+      subject: 'Typed on a slow phone',
+      message: 'Written before the page was ready.',
+    }),
+  ]);
+});
