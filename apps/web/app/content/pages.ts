@@ -179,5 +179,8 @@ export const pageById = (id: string): PageEntry => {
   return entry;
 };
 
+/** The path of a page in the list, for links: the page's path is written only in its entry. */
+export const pathOf = (id: string): string => pageById(id).path;
+
 export const pageByPath = (path: string): PageEntry | undefined =>
   PAGES.find((entry) => entry.path.toLowerCase() === path.toLowerCase().replace(/(.)\/$/, '$1'));

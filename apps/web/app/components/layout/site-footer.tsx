@@ -2,19 +2,20 @@
 // the copyright line with the current year (DECISIONS.md 4.6).
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
+import { pathOf } from '~/content/pages';
 import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
 
 /** SPEC.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
 const FOOTER_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
+  { to: pathOf('home'), label: 'Home' },
+  { to: pathOf('about'), label: 'About Us' },
   { to: '/Connect', label: 'Connect' },
-  { to: '/services', label: 'Services' },
-  { to: '/packages', label: 'Packages' },
-  { to: '/privacy', label: 'Privacy Policy' },
-  { to: '/terms-conditions', label: 'Terms and Conditions' },
-  { to: '/cookies', label: 'Cookie Policy' },
-] as const;
+  { to: pathOf('services'), label: 'Services' },
+  { to: pathOf('packages'), label: 'Packages' },
+  { to: pathOf('privacy'), label: 'Privacy Policy' },
+  { to: pathOf('terms'), label: 'Terms and Conditions' },
+  { to: pathOf('cookies'), label: 'Cookie Policy' },
+];
 
 const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], ReactNode> = {
   Facebook: <path d="M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.8c0-.5.3-.8.5-.8z" />,

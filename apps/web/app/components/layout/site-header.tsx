@@ -3,24 +3,25 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { QUOTE_OPENER, preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
+import { pathOf } from '~/content/pages';
 import { SITE } from '~/content/site';
 import { earlyClick, takeEarlyClicks } from '~/lib/early-clicks';
 import { ServicesMenu } from './services-menu';
 
 /** Desktop links after the Services dropdown. */
 const MAIN_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/career', label: 'Career' },
-  { to: '/connect', label: 'Connect' },
-] as const;
+  { to: pathOf('about'), label: 'About Us' },
+  { to: pathOf('career'), label: 'Career' },
+  { to: pathOf('connect'), label: 'Connect' },
+];
 
 /** The mobile menu's links (SPEC.md section 2). */
 const MOBILE_LINKS = [
-  { to: '/about', label: 'About Us' },
-  { to: '/services', label: 'Services' },
-  { to: '/connect', label: 'Connect' },
-  { to: '/blog', label: 'Blog' },
-] as const;
+  { to: pathOf('about'), label: 'About Us' },
+  { to: pathOf('services'), label: 'Services' },
+  { to: pathOf('connect'), label: 'Connect' },
+  { to: pathOf('blog'), label: 'Blog' },
+];
 
 const MOBILE_MENU_ID = 'mobile-menu';
 const MENU_TOGGLE = 'mobile-menu-toggle';
