@@ -17,6 +17,7 @@ import healthRoutes from './routes/health.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import userRoutes from './routes/users/index.ts';
+import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
 
 export interface AppOptions {
@@ -50,7 +51,9 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
-  await app.register(storagePlugin, { storage: storage ?? createLocalStorage(config.uploadsDir) });
+  await app.register(storagePlugin, {
+    storage: storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
+  });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });

@@ -33,4 +33,53 @@ describe('loadConfig', () => {
     expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
   });
+
+  it('keeps files on disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeUndefined();
+    // .env.example copied as it is (empty S3_BUCKET, the other S3 defaults filled in) keeps them on disk too.
+    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]);
+    expect(example.map(([name]) => name)).toContain('S3_FORCE_PATH_STYLE');
+    expect(loadConfig({ ...Object.fromEntries(example), DATA_DIR: dataDir() }).s3).toBeUndefined();
+  });
+
+  it('reads the S3 settings, with us-east-1 and virtual-hosted buckets by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'agency-files' }).s3).toEqual({
+      bucket: 'agency-files',
+      endpoint: undefined,
+      region: 'us-east-1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    });
+    const minio = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'agency-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'auto',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).s3;
+    expect(minio).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'auto', forcePathStyle: true });
+    expect(minio).toMatchObject({ accessKeyId: 'minio', secretAccessKey: 'minio-secret' });
+  });
+
+  it('names a malformed or missing S3 variable', () => {
+    const bad = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'files', ...env });
+    expect(bad({ S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT="minio:9000"/);
+    expect(bad({ S3_ENDPOINT: 'ftp://minio' })).toThrow(/S3_ENDPOINT/);
+    expect(bad({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE="yes"/);
+    expect(bad({ S3_BUCKET: 's3://files' })).toThrow(/S3_BUCKET="s3:\/\/files"/);
+    // Half a key pair names the missing half, without printing the secret.
+    expect(bad({ S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY="": is required with S3_ACCESS_KEY_ID/);
+    expect(bad({ S3_SECRET_ACCESS_KEY: 'hush' })).toThrow(/S3_ACCESS_KEY_ID="": is required/);
+    expect(bad({ S3_SECRET_ACCESS_KEY: 'hush' })).not.toThrow(/hush/);
+    // An endpoint without a bucket would quietly leave files on local disk.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_BUCKET="": is required when S3_ENDPOINT is set/,
+    );
+  });
 });

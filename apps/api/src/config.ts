@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './services/s3-storage.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -43,6 +44,38 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+  // Checked loosely (AWS's older buckets allow capitals and `_`): this catches `s3://bucket` and
+  // `bucket/folder`, the usual mistakes.
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9._-]{3,255}$/i, 'must be a bucket name alone (letters, digits, . _ -), not a URL or path')
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  // The SDK must sign with some region; us-east-1 is what MinIO expects by default, and R2 accepts it.
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
+});
+
+/** Rules that tie variables together, reported on the variable to set. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  const missing = (name: keyof typeof env, message: string) =>
+    context.addIssue({ code: 'custom', path: [name], message });
+  // Half a key pair would quietly fall back to the SDK's own credential chain.
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    missing('S3_SECRET_ACCESS_KEY', 'is required with S3_ACCESS_KEY_ID');
+  }
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) {
+    missing('S3_ACCESS_KEY_ID', 'is required with S3_SECRET_ACCESS_KEY');
+  }
+  // Without S3_BUCKET the files would quietly go to local disk, which several instances do not share.
+  const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => env[name]);
+  if (s3Setting && !env.S3_BUCKET) missing('S3_BUCKET', `is required when ${s3Setting} is set`);
 });
 
 /** Environment variables as strings, the way the process receives them. */
@@ -66,13 +99,15 @@ export interface Config {
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   rateLimit: { max: number; windowSeconds: number };
   login: { maxFailures: number; windowSeconds: number };
+  /** Set when S3_BUCKET is: files then go to the bucket instead of uploadsDir. */
+  s3: S3StorageOptions | undefined;
 }
 
 export class ConfigError extends Error {}
 
 /** Reads and checks the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
+  const parsed = CheckedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
       (issue) => `  ${String(issue.path[0])}=${JSON.stringify(source[String(issue.path[0])] ?? '')}: ${issue.message}`,
@@ -99,6 +134,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

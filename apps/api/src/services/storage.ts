@@ -1,4 +1,4 @@
-// The file store behind one interface: a directory on disk (DATA_DIR/uploads).
+// The file store behind one interface: a directory on disk (DATA_DIR/uploads) here, a bucket in s3-storage.ts.
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,11 +18,15 @@ export interface Storage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
+/** Every store checks keys the same way, so a key that works on disk works in a bucket and back. */
+export function assertSafeKey(key: string): string {
+  // No `..` and no leading `/`: on disk a key must stay under the root directory.
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+  return key;
+}
+
 export function createLocalStorage(root: string): Storage {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, assertSafeKey(key));
   return {
     async put(key, data) {
       const file = resolve(key);

@@ -1,0 +1,70 @@
+// The file store on an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), used when S3_BUCKET is set.
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertSafeKey, type Storage } from './storage.ts';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** Only for S3-compatible services; AWS itself is found from the region. */
+  endpoint?: string | undefined;
+  region: string;
+  /** Both or neither: without them the SDK's default credential chain applies (env, profile, instance role). */
+  accessKeyId?: string | undefined;
+  secretAccessKey?: string | undefined;
+  /** bucket in the path (http://host/bucket/key) instead of the host name; MinIO needs it. */
+  forcePathStyle?: boolean | undefined;
+}
+
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? false,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const Bucket = options.bucket;
+
+  return {
+    async put(key, data) {
+      // No ACL: objects stay private to the bucket's owner, and files are only ever served through the API.
+      await client.send(new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: data }));
+    },
+    async get(key) {
+      const Key = assertSafeKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+        // On Node the SDK's HTTP handler hands back the response itself, a Readable.
+        if (!(object.Body instanceof Readable) || object.ContentLength === undefined) {
+          throw new Error(`S3 returned no readable body or length for ${Key}`);
+        }
+        return { stream: object.Body, size: object.ContentLength };
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      const Key = assertSafeKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key }));
+      } catch (error) {
+        // S3 itself answers 204 for a missing key; some compatible services answer 404.
+        if (!isMissingObject(error)) throw error;
+      }
+    },
+  };
+}
+
+/** A missing object (NoSuchKey, or a bare 404), not a missing bucket: that is a misconfiguration, and must be seen. */
+function isMissingObject(error: unknown): boolean {
+  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+}
