@@ -1,18 +1,24 @@
 // /login: email and password; on success /admin. No client-side checks (SPEC.md 5): the server answers.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { useHydrated, useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { pageSeo } from '~/lib/seo';
 import { authStore, login, useAuth } from '~/state/auth';
 
 export const meta = () => [...pageSeo('login'), { name: 'robots', content: 'noindex' }];
 
+const EMPTY = { email: '', password: '' };
+
 export default function Login() {
   const navigate = useNavigate();
   const { loading, error } = useAuth();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [values, setValues] = useState(EMPTY);
+  const { email, password } = values;
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedBeforeHydration(formRef, EMPTY, setValues);
+  const hydrated = useHydrated();
 
   // An error left over from another screen (e.g. registration) does not belong here.
   useEffect(() => authStore.dispatch({ type: 'auth/clearError' }), []);
@@ -25,17 +31,18 @@ export default function Login() {
   return (
     <section className="mx-auto max-w-md px-6 py-16">
       <h1 className="text-3xl font-bold">Log in</h1>
-      <form onSubmit={submit} noValidate className="mt-8 space-y-5">
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
         <div>
           <label htmlFor={`${id}-email`} className={labelClass}>
             Email
           </label>
           <input
             id={`${id}-email`}
+            name="email"
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
             className={inputClass}
           />
         </div>
@@ -45,10 +52,11 @@ export default function Login() {
           </label>
           <input
             id={`${id}-password`}
+            name="password"
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
             className={inputClass}
           />
         </div>
@@ -57,7 +65,8 @@ export default function Login() {
             {error}
           </p>
         )}
-        <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
+        {/* Disabled until hydrated: a native submit would put the password into the URL. */}
+        <button type="submit" disabled={loading || !hydrated} className={`${primaryButton} w-full`}>
           Login
         </button>
       </form>

@@ -1,17 +1,23 @@
 // /register: name, email and password; on success /login. No client-side checks (SPEC.md 5).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { useHydrated, useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { pageSeo } from '~/lib/seo';
 import { authStore, register, useAuth } from '~/state/auth';
 
 export const meta = () => [...pageSeo('register'), { name: 'robots', content: 'noindex' }];
 
+const EMPTY = { name: '', email: '', password: '' };
+
 export default function Register() {
   const navigate = useNavigate();
   const { loading, error } = useAuth();
-  const [values, setValues] = useState({ name: '', email: '', password: '' });
+  const [values, setValues] = useState(EMPTY);
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedBeforeHydration(formRef, EMPTY, setValues);
+  const hydrated = useHydrated();
 
   // An error left over from the login screen does not belong here.
   useEffect(() => authStore.dispatch({ type: 'auth/clearError' }), []);
@@ -28,6 +34,7 @@ export default function Register() {
       </label>
       <input
         id={`${id}-${name}`}
+        name={name}
         type={type}
         autoComplete={autoComplete}
         value={values[name]}
@@ -40,7 +47,7 @@ export default function Register() {
   return (
     <section className="mx-auto max-w-md px-6 py-16">
       <h1 className="text-3xl font-bold">Register</h1>
-      <form onSubmit={submit} noValidate className="mt-8 space-y-5">
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
         {field('name', 'Name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', 'new-password')}
@@ -49,7 +56,8 @@ export default function Register() {
             {error}
           </p>
         )}
-        <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
+        {/* Disabled until hydrated: a native submit would put the password into the URL. */}
+        <button type="submit" disabled={loading || !hydrated} className={`${primaryButton} w-full`}>
           Register
         </button>
       </form>

@@ -2,18 +2,16 @@
 // the inline alert, the upload progress bar and the submit button, and the form that holds them.
 import { HONEYPOT_FIELD, MESSAGES, NOT_SPECIFIED, TEXTAREA_ROWS, type ApiError } from '@agency/contract';
 import {
-  useEffect,
   useId,
   useRef,
   useState,
-  useSyncExternalStore,
   type ChangeEvent,
   type DragEvent,
   type FormEvent,
   type ReactNode,
   type Ref,
-  type RefObject,
 } from 'react';
+import { useHydrated, usePickedBeforeHydration } from '~/lib/hydration';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700';
@@ -196,16 +194,6 @@ export function FileField({ label, name, onChange, accept, required, error, hint
   );
 }
 
-/** A file picked in the prerendered page before it hydrated stays chosen (React's state starts empty). */
-function usePickedBeforeHydration(inputRef: RefObject<HTMLInputElement | null>, onChange: (file: File | null) => void) {
-  useEffect(() => {
-    const picked = inputRef.current?.files?.[0];
-    if (picked) onChange(picked);
-    // Once, right after hydration: later picks arrive through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
-
 export interface DropZoneProps extends FieldShell {
   file: File | null;
   onChange: (file: File | null) => void;
@@ -322,15 +310,6 @@ export function UploadProgress({ fraction }: { fraction: number }) {
     </div>
   );
 }
-
-const subscribeNever = () => () => {};
-/** False in the prerendered HTML and while hydrating, true once React runs the page. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 
 /**
  * Disabled until hydrated: before that a click would submit the form natively, putting the

@@ -1,7 +1,8 @@
 // State shared by the public forms: the field values, and the error answer shown inline.
 import { MESSAGES, validationError, type ApiError } from '@agency/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
+import { useKeepTypedBeforeHydration } from '~/lib/hydration';
 
 /** Field values with a setter per field and a reset to the initial values. */
 export function useFormValues<T extends Record<string, string>>(initial: T) {
@@ -17,21 +18,6 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
 }
 
 /**
- * What the visitor typed or chose in a prerendered form before the page hydrated. React keeps it on
- * screen but starts its state from the initial values, so without this it would be lost on submit.
- */
-function typedBeforeHydration<T extends Record<string, string>>(form: HTMLFormElement, initial: T): Partial<T> {
-  const typed: Record<string, string> = {};
-  for (const element of Array.from(form.elements)) {
-    const isField =
-      element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
-    if (!isField || element.type === 'file' || !Object.hasOwn(initial, element.name)) continue;
-    if (element.value !== initial[element.name]) typed[element.name] = element.value;
-  }
-  return typed as Partial<T>;
-}
-
-/**
  * What every public form keeps: its values, the error answer shown inline, whether it is sending,
  * and its element (to focus the first field the answer names).
  */
@@ -40,12 +26,7 @@ export function useFormState<T extends Record<string, string>>(initial: T) {
   const [answer, setAnswer] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    const typed = formRef.current ? typedBeforeHydration(formRef.current, initial) : {};
-    if (Object.keys(typed).length) setValues((old) => ({ ...old, ...typed }));
-    // Once, right after hydration: later changes reach the state through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useKeepTypedBeforeHydration(formRef, initial, setValues);
   const fieldError = (name: string) => answer?.fields?.[name];
   /** Name, value, setter and error of one field, as the field components take them. */
   const bind = <K extends keyof T & string>(name: K) => ({
