@@ -1,8 +1,8 @@
 // The admin area as staff meet it: login and registration, the guard, Manage Blogs (with an image,
 // seen on the public blog without JavaScript), logout, approving a new account, and the leads inbox.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@agency/contract';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN } from './support.ts';
 
@@ -18,12 +18,6 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-  ).toEqual([]);
-}
 
 /**
  * Chromium logs every 4xx answer as a console error, which fails a test (fixtures.ts). A test that

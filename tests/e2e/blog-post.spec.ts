@@ -1,7 +1,7 @@
 // Published blog posts as a visitor meets them: server-rendered /blog/<slug>, its metadata, its image,
 // sanitized content (no script from a post ever runs), 404 for drafts, and the RSS feed.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin } from './support.ts';
 
@@ -69,8 +69,7 @@ test('a published post is server-rendered with metadata, image and safe content'
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
 
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  await expectNoAxeViolations(page, 'main');
 });
 
 test('drafts and unknown slugs answer 404', async ({ page, request }) => {

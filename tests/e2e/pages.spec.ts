@@ -1,6 +1,6 @@
 // Public pages, part 1: home, about, connect, services, packages, blog list, built-in articles, quote chooser.
-import AxeBuilder from '@axe-core/playwright';
 import { SERVICES_CATALOGUE } from '../../apps/web/app/content/services.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin } from './support.ts';
 
@@ -41,12 +41,7 @@ test.describe('accessibility', () => {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(
-        results.violations.map(
-          (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-        ),
-      ).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 });

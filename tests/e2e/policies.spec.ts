@@ -1,18 +1,12 @@
 // Privacy, terms, cookie policy and career pages: structure, interactions and accessibility.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`),
-  ).toEqual([]);
-}
 
 const sectionHeadings = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2, name: /^\d+\. / });
 

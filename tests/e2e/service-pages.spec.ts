@@ -1,8 +1,7 @@
 // The twelve service landing pages: prerendered content, FAQ, mail draft, links, JSON-LD, accessibility.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { SERVICE_PAGES } from '../../apps/web/app/content/service-pages.ts';
 import { SERVICES_CATALOGUE } from '../../apps/web/app/content/services.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 // Written out here rather than read from the content, so a content change that breaks SPEC.md fails.
@@ -116,12 +115,6 @@ test('the closing call to action takes the visitor to the contact page', async (
   await expect(page).toHaveURL(/\/connect$/);
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`),
-  ).toEqual([]);
-}
 
 test('axe finds no accessibility violation on any landing page', async ({ page }) => {
   test.setTimeout(120_000);
