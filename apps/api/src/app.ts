@@ -52,7 +52,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(storagePlugin, {
-    storage: storage ?? (config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
+    storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);

@@ -48,7 +48,7 @@ async function read(stream: Readable): Promise<Buffer> {
 
 describe('createS3Storage', () => {
   it('gives back the bytes and size that were put', async () => {
-    const storage = createS3Storage(options);
+    const storage = await createS3Storage(options);
     // Every byte value, so nothing is decoded or re-encoded as text on the way.
     const data = Buffer.from(Array.from({ length: 256 * 40 }, (_, index) => index % 256));
     await storage.put('leads/2026/a1b2c3/brief.pdf', data);
@@ -59,11 +59,11 @@ describe('createS3Storage', () => {
   });
 
   it('returns null for a key that does not exist', async () => {
-    expect(await createS3Storage(options).get('nothing/here.webp')).toBeNull();
+    expect(await (await createS3Storage(options)).get('nothing/here.webp')).toBeNull();
   });
 
   it('deletes, and deleting a missing key succeeds', async () => {
-    const storage = createS3Storage(options);
+    const storage = await createS3Storage(options);
     await storage.put('images/gone-480.webp', Buffer.from('webp'));
     await storage.delete('images/gone-480.webp');
     expect(await storage.get('images/gone-480.webp')).toBeNull();
@@ -71,14 +71,18 @@ describe('createS3Storage', () => {
   });
 
   it('refuses unsafe keys before any request', async () => {
-    const storage = createS3Storage(options);
+    const storage = await createS3Storage(options);
     await expect(storage.put('../x', Buffer.from('x'))).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.get('../x')).rejects.toThrow(/Unsafe storage key/);
     await expect(storage.delete('/etc/passwd')).rejects.toThrow(/Unsafe storage key/);
   });
 
   it('throws, rather than reporting a missing file, when the bucket is wrong or the key is refused', async () => {
-    await expect(createS3Storage({ ...options, bucket: 'no-such-bucket' }).get('a.txt')).rejects.toThrow(/bucket/i);
-    await expect(createS3Storage({ ...options, secretAccessKey: 'wrong' }).get('a.txt')).rejects.toThrow(/signature/i);
+    await expect((await createS3Storage({ ...options, bucket: 'no-such-bucket' })).get('a.txt')).rejects.toThrow(
+      /bucket/i,
+    );
+    await expect((await createS3Storage({ ...options, secretAccessKey: 'wrong' })).get('a.txt')).rejects.toThrow(
+      /signature/i,
+    );
   });
 });

@@ -1,12 +1,5 @@
 // The file store on an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), used when S3_BUCKET is set.
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { assertSafeKey, type Storage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -21,7 +14,14 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean | undefined;
 }
 
-export function createS3Storage(options: S3StorageOptions): Storage {
+export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
+  // Loaded only when a bucket is configured: the SDK is large, and most installs keep files on disk.
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import('@aws-sdk/client-s3');
+  /** A missing object (NoSuchKey, or a bare 404), not a missing bucket: that is a misconfiguration, and must be seen. */
+  const isMissingObject = (error: unknown): boolean =>
+    error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
+
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -62,9 +62,4 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       }
     },
   };
-}
-
-/** A missing object (NoSuchKey, or a bare 404), not a missing bucket: that is a misconfiguration, and must be seen. */
-function isMissingObject(error: unknown): boolean {
-  return error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
 }
