@@ -18,7 +18,6 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
 
-
 /**
  * Chromium logs every 4xx answer as a console error, which fails a test (fixtures.ts). A test that
  * provokes one on purpose forgives exactly that status, at its end.
@@ -276,4 +275,25 @@ test('a contact message reaches the leads inbox and can be marked handled', asyn
   const download = page.waitForEvent('download');
   await panel.getByRole('button', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^contacts.*\.csv$/);
+});
+
+test('the lead link of a notification mail opens that lead after the login it asks for', async ({ page, request }) => {
+  await ensureAdminThroughUi(page, request);
+  const email = `deep-link-${unique()}@example.test`;
+  const sent = await request.post('/api/contact', {
+    data: { name: 'Deep Link Visitor', email, subject: 'Opened from the mail', message: 'Hello' },
+  });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+
+  await page.goto(`/admin?lead=contacts/${id}`);
+  await expect(page).toHaveURL(/\/login\?next=/);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/admin\\?lead=contacts/${id}$`));
+  const lead = page.getByRole('dialog');
+  await expect(lead).toContainText('Deep Link Visitor');
+  await expect(lead).toContainText(email);
 });

@@ -1,7 +1,9 @@
-// /login: email and password; on success /admin. No client-side checks (SPEC.md 5): the server answers.
+// /login: email and password; on success /admin, or the admin link that asked for the login.
+// No client-side checks (SPEC.md 5): the server answers.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { afterLoginPath } from '~/lib/after-login';
 import { useHydrated, useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { pageSeo } from '~/lib/seo';
 import { authStore, login, useAuth } from '~/state/auth';
@@ -12,6 +14,7 @@ const EMPTY = { email: '', password: '' };
 
 export default function Login() {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const { loading, error } = useAuth();
   const [values, setValues] = useState(EMPTY);
   const { email, password } = values;
@@ -25,7 +28,7 @@ export default function Login() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await login({ email, password })) navigate('/admin');
+    if (await login({ email, password })) navigate(afterLoginPath(search));
   }
 
   return (
