@@ -26,7 +26,8 @@ try {
     });
     const { categories, audits } = result.lhr;
     const requests = audits['network-requests']?.details?.items ?? [];
-    const bytes = (type) => requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const bytes = (type) =>
+      requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const foreign = requests.filter((r) => !r.url.startsWith(server.origin) && !r.url.startsWith('data:'));
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     const row = {
@@ -47,7 +48,8 @@ try {
     if (row.perf < 95) problems.push(`${page}: performance ${row.perf} < 95`);
     for (const key of ['a11y', 'bp', 'seo']) if (row[key] < 100) problems.push(`${page}: ${key} ${row[key]} < 100`);
     if (page === '/' && row.jsKB > 120) problems.push(`/: JS ${row.jsKB} KB > 120 KB`);
-    if (row.foreign) problems.push(`${page}: ${row.foreign} request(s) leave the origin: ${foreign.map((r) => r.url).join(', ')}`);
+    if (row.foreign)
+      problems.push(`${page}: ${row.foreign} request(s) leave the origin: ${foreign.map((r) => r.url).join(', ')}`);
     for (const [id, category] of Object.entries(categories)) {
       if ((category.score ?? 1) < 1) {
         const failing = category.auditRefs

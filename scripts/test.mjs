@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, unit and API tests (Vitest), production build, browser tests
+// `npm test`: type check, lint, formatting, unit and API tests (Vitest), production build, browser tests
 // (Playwright). Runs every step, then prints one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -25,10 +25,16 @@ rmSync('test-results/e2e.json', { force: true });
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npx', ['eslint', '.']);
-run('unit and API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], () => {
-  const report = readJson('test-results/vitest.json');
-  return report ? { passed: report.numPassedTests, failed: report.numFailedTests } : undefined;
-});
+run('format', 'npx', ['prettier', '--check', '.']);
+run(
+  'unit and API tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
+  () => {
+    const report = readJson('test-results/vitest.json');
+    return report ? { passed: report.numPassedTests, failed: report.numFailedTests } : undefined;
+  },
+);
 const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
   run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], () => {
@@ -41,7 +47,9 @@ if (built) {
 
 console.log('\n━━ Summary');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'}  ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`,
+  );
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

@@ -54,7 +54,9 @@ test('a published post is server-rendered with metadata, image and safe content'
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/blog/${post.slug}`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${origin}${imageUrl}`);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const article = blocks.map((text) => JSON.parse(text) as { '@type'?: string }).find((data) => data['@type'] === 'Article');
+  const article = blocks
+    .map((text) => JSON.parse(text) as { '@type'?: string })
+    .find((data) => data['@type'] === 'Article');
   expect(article).toMatchObject({ headline: title, author: { name: 'Site Admin' }, image: `${origin}${imageUrl}` });
 
   const image = page.getByRole('img', { name: `Illustration for “${title}”` });

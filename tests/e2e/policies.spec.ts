@@ -7,7 +7,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
 });
 
-
 const sectionHeadings = (page: Page) => page.getByRole('main').getByRole('heading', { level: 2, name: /^\d+\. / });
 
 test.describe('privacy policy', () => {

@@ -115,7 +115,6 @@ test('the closing call to action takes the visitor to the contact page', async (
   await expect(page).toHaveURL(/\/connect$/);
 });
 
-
 test('axe finds no accessibility violation on any landing page', async ({ page }) => {
   test.setTimeout(120_000);
   for (const path of PATHS) {

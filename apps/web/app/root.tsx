@@ -1,4 +1,13 @@
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from 'react-router';
 import type { ReactNode } from 'react';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './app.css';
@@ -10,7 +19,9 @@ import { SITE } from '~/content/site';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 
 /** The one font file every page needs starts loading with the HTML, not after the CSS. */
-export const links = () => [{ rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }];
+export const links = () => [
+  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -65,9 +76,7 @@ export function ErrorBoundary() {
             {notFound ? 'Page not found' : 'Something went wrong'}
           </h1>
           <p className="mt-4 text-lg text-slate-600">
-            {notFound
-              ? 'The page you are looking for does not exist or has moved.'
-              : 'Please try again in a moment.'}
+            {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
           </p>
           <div className="mt-10 flex flex-wrap justify-center gap-3">
             <Link to="/" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">

@@ -30,6 +30,5 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
 }
 
 export const requiredMessage = (field: string) => `${labelOf(field)} is required`;
-export const tooLongMessage = (field: string, max: number) =>
-  `${labelOf(field)} must be at most ${max} characters`;
+export const tooLongMessage = (field: string, max: number) => `${labelOf(field)} must be at most ${max} characters`;
 export const optionMessage = (field: string) => `${labelOf(field)} is not one of the offered options`;

@@ -15,7 +15,14 @@ describe('uploaded image naming', () => {
   });
 
   it('gives null for images hosted elsewhere or malformed names', () => {
-    for (const url of [null, undefined, '', 'https://cdn.example/a.png', '/api/uploads/images/abc-1600.webp', `/other/${id}-1600.webp`]) {
+    for (const url of [
+      null,
+      undefined,
+      '',
+      'https://cdn.example/a.png',
+      '/api/uploads/images/abc-1600.webp',
+      `/other/${id}-1600.webp`,
+    ]) {
       expect(imageSrcSet(url)).toBeNull();
       expect(uploadedImageId(url)).toBeNull();
     }

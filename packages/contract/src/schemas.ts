@@ -128,9 +128,13 @@ export const JobApplicationSchema = z.object({
   email,
   town: requiredText('town', LENGTH.short),
   country: requiredText('country', LENGTH.short),
-  position: z.enum(CAREER_POSITIONS, { error: (issue) => (issue.input ? optionMessage('position') : requiredMessage('position')) }),
+  position: z.enum(CAREER_POSITIONS, {
+    error: (issue) => (issue.input ? optionMessage('position') : requiredMessage('position')),
+  }),
   salary: requiredText('salary', LENGTH.short),
-  currency: z.enum(CURRENCIES, { error: (issue) => (issue.input ? optionMessage('currency') : requiredMessage('currency')) }),
+  currency: z.enum(CURRENCIES, {
+    error: (issue) => (issue.input ? optionMessage('currency') : requiredMessage('currency')),
+  }),
   info: optionalText('info', LENGTH.long),
   [HONEYPOT_FIELD]: honeypot,
 });
@@ -148,7 +152,10 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z.string({ error: requiredMessage('email') }).trim().min(1, requiredMessage('email')),
+  email: z
+    .string({ error: requiredMessage('email') })
+    .trim()
+    .min(1, requiredMessage('email')),
   password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
 });
 export type LoginInput = z.input<typeof LoginSchema>;

@@ -8,7 +8,9 @@ export default async function healthRoutes(app: FastifyInstance) {
     try {
       await Promise.race([
         app.database.ping(),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref()),
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref(),
+        ),
       ]);
       return { status: 'ok' };
     } catch (error) {

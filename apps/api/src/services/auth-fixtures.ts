@@ -22,7 +22,11 @@ export async function createAccount(app: FastifyInstance, role: Role, name = `${
   counter += 1;
   const email = `${role}-${counter}-${Date.now()}@example.com`;
   const password = `pass-${role}-${counter}-long`;
-  const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email, password } });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name, email, password },
+  });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   const id = registered.json<{ id: string }>().id;
   await app.db.update(schema.users).set({ role }).where(eq(schema.users.id, id));
@@ -35,7 +39,9 @@ export async function createAccount(app: FastifyInstance, role: Role, name = `${
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** Tokens a server must refuse with 401, each labelled. `userId` is a real account's id. */
-export async function badTokens(userId: string): Promise<Record<'garbage' | 'expired' | 'alg none' | 'other key', string>> {
+export async function badTokens(
+  userId: string,
+): Promise<Record<'garbage' | 'expired' | 'alg none' | 'other key', string>> {
   const now = Math.floor(Date.now() / 1000);
   const claims = { sub: userId, role: 'admin', iss: 'agency-site' };
   const expired = await new SignJWT({ role: 'admin' })

@@ -64,7 +64,10 @@ export async function registerUser(db: Db, input: { name: string; email: string;
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
-      const [existing] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+      const [existing] = await tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.email, email));
       if (existing) throw new EmailTakenError();
       const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(schema.users);
       const role: Role = total === 0 ? 'admin' : 'pending';
@@ -79,7 +82,10 @@ export async function registerUser(db: Db, input: { name: string; email: string;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(schema.users).where(eq(schema.users.email, normaliseEmail(email)));
+  const [row] = await db
+    .select()
+    .from(schema.users)
+    .where(eq(schema.users.email, normaliseEmail(email)));
   return row;
 }
 
@@ -113,7 +119,10 @@ export type RotateResult = { ok: true; userId: string; refreshToken: string } | 
  * was already rotated or revoked is a sign of theft: the whole family is revoked.
  */
 export async function rotateRefreshToken(db: Db, token: string): Promise<RotateResult> {
-  const [row] = await db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.tokenHash, sha256(token)));
+  const [row] = await db
+    .select()
+    .from(schema.refreshTokens)
+    .where(eq(schema.refreshTokens.tokenHash, sha256(token)));
   if (!row) return { ok: false };
   if (row.revokedAt || row.replacedAt) {
     await revokeFamily(db, row.familyId);
@@ -125,7 +134,11 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<RotateR
     .update(schema.refreshTokens)
     .set({ replacedAt: new Date() })
     .where(
-      and(eq(schema.refreshTokens.id, row.id), isNull(schema.refreshTokens.replacedAt), isNull(schema.refreshTokens.revokedAt)),
+      and(
+        eq(schema.refreshTokens.id, row.id),
+        isNull(schema.refreshTokens.replacedAt),
+        isNull(schema.refreshTokens.revokedAt),
+      ),
     )
     .returning({ id: schema.refreshTokens.id });
   if (claimed.length === 0) {

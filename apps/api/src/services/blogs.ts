@@ -43,7 +43,12 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** Runs a write that takes a fresh slug; when another request took the same slug meanwhile, tries again. */
-async function withFreeSlug<T>(db: Db, base: string, exceptId: string | undefined, write: (slug: string) => Promise<T>) {
+async function withFreeSlug<T>(
+  db: Db,
+  base: string,
+  exceptId: string | undefined,
+  write: (slug: string) => Promise<T>,
+) {
   for (let attempt = 0; ; attempt++) {
     const slug = await freeSlug(db, base, exceptId);
     try {

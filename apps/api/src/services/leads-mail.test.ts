@@ -7,7 +7,13 @@ const config = {
   mailFrom: 'Nexora <no-reply@agency.test>',
   leadsTo: { default: 'leads@agency.test', uk: 'uk@agency.test', nepal: undefined },
 };
-const quote = { fullName: 'Ada', email: 'ada@example.com', companyName: 'Engines', region: null, description: 'one\ntwo' };
+const quote = {
+  fullName: 'Ada',
+  email: 'ada@example.com',
+  companyName: 'Engines',
+  region: null,
+  description: 'one\ntwo',
+};
 
 describe('leadMails', () => {
   it('sends regional quotes to their own inbox when one is set, else to LEADS_TO', () => {

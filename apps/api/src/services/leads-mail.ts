@@ -26,7 +26,9 @@ export interface OutboxInsert {
 
 /** Header-safe one-line text of at most `max` characters. */
 const oneLine = (value: unknown, max = 120) => {
-  const text = String(value ?? '').replace(/\s+/g, ' ').trim();
+  const text = String(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 
@@ -78,7 +80,10 @@ function notificationBody({ kind, id, fields, file }: LeadMailInput, config: Lea
     // Multi-line answers are indented so each field still starts on its own line.
     lines.push(`${labelOf(field)}:${value.includes('\n') ? `\n  ${value.split(/\r?\n/).join('\n  ')}` : ` ${value}`}`);
   }
-  if (file) lines.push(`${labelOf(kind === 'applications' ? 'resume' : 'file')}: ${file.name} (${file.size} bytes, ${file.type})`);
+  if (file)
+    lines.push(
+      `${labelOf(kind === 'applications' ? 'resume' : 'file')}: ${file.name} (${file.size} bytes, ${file.type})`,
+    );
   lines.push('', `Open it in the admin area: ${config.siteUrl}${leadAdminPath(kind, id)}`);
   return `${lines.join('\n')}\n`;
 }

@@ -22,7 +22,13 @@ export const SEARCH_COLUMNS = {
     schema.quotes.additionalDetails,
     schema.quotes.fileName,
   ],
-  contacts: [schema.contacts.name, schema.contacts.email, schema.contacts.phone, schema.contacts.subject, schema.contacts.message],
+  contacts: [
+    schema.contacts.name,
+    schema.contacts.email,
+    schema.contacts.phone,
+    schema.contacts.subject,
+    schema.contacts.message,
+  ],
   applications: [
     schema.applications.name,
     schema.applications.email,
@@ -77,7 +83,8 @@ export function displayFileName(name: string): string {
   return base.slice(-200) || 'file';
 }
 
-export const leadFileKey = (kind: LeadKind, id: string, fileName: string) => `leads/${kind}/${id}/${safeFileName(fileName)}`;
+export const leadFileKey = (kind: LeadKind, id: string, fileName: string) =>
+  `leads/${kind}/${id}/${safeFileName(fileName)}`;
 
 /** Content-Disposition for a download: the name as given plus an RFC 5987 form for non-ASCII names. */
 export function attachmentDisposition(fileName: string): string {

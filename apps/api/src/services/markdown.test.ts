@@ -26,7 +26,9 @@ describe('renderMarkdown', () => {
   });
 
   it('keeps http(s) and mailto links and http(s) or path-absolute images', () => {
-    const html = renderMarkdown('[a](https://a.example) [m](mailto:x@example.com) [p](/about) ![i](/api/uploads/images/x.webp) ![j](https://cdn.example/j.png)');
+    const html = renderMarkdown(
+      '[a](https://a.example) [m](mailto:x@example.com) [p](/about) ![i](/api/uploads/images/x.webp) ![j](https://cdn.example/j.png)',
+    );
     expect(html).toContain('<a href="https://a.example" rel="nofollow noopener noreferrer" target="_blank">a</a>');
     expect(html).toContain('<a href="mailto:x@example.com">m</a>');
     expect(html).toContain('<a href="/about">p</a>');

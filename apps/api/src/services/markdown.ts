@@ -11,8 +11,34 @@ const SAFE_IMAGE_SRC = /^(https?:\/\/|\/(?!\/))/i;
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
-    'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's',
-    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'em',
+    'strong',
+    'del',
+    's',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'sup',
+    'sub',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -34,7 +60,9 @@ const SANITIZE: sanitizeHtml.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return {
         tagName,
-        attribs: external ? { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' } : withoutTarget(attribs),
+        attribs: external
+          ? { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' }
+          : withoutTarget(attribs),
       };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),

@@ -113,7 +113,14 @@ function QuoteModal({ onClose }: { onClose: () => void }) {
             aria-label="Close"
             className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-ink"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
             </svg>
           </button>

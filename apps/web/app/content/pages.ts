@@ -37,14 +37,16 @@ export const PAGES: readonly PageEntry[] = [
     path: '/about',
     file: 'routes/about.tsx',
     title: 'About Us',
-    description: 'Who we are: our mission, story, culture, team and vision, and why businesses in the UK and Nepal choose us.',
+    description:
+      'Who we are: our mission, story, culture, team and vision, and why businesses in the UK and Nepal choose us.',
   }),
   page({
     id: 'connect',
     path: '/connect',
     file: 'routes/connect.tsx',
     title: 'Connect With Us',
-    description: 'Find our offices in London, Kent and Kathmandu, or send us a message and we will reply within one business day.',
+    description:
+      'Find our offices in London, Kent and Kathmandu, or send us a message and we will reply within one business day.',
   }),
   page({
     id: 'services',
@@ -58,7 +60,8 @@ export const PAGES: readonly PageEntry[] = [
     path: '/packages',
     file: 'routes/packages.tsx',
     title: 'Website Packages and Prices',
-    description: 'Fixed-price website packages for startups, growing businesses, online shops and restaurants, from £500.',
+    description:
+      'Fixed-price website packages for startups, growing businesses, online shops and restaurants, from £500.',
   }),
   ...SERVICES_CATALOGUE.map((service) =>
     page({

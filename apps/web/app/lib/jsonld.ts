@@ -61,7 +61,16 @@ export interface ArticleInput {
 }
 
 /** Article for blog articles and posts. */
-export function articleJsonLd({ title, description, path, image, author, publishedAt, updatedAt, origin = __SITE_URL__ }: ArticleInput) {
+export function articleJsonLd({
+  title,
+  description,
+  path,
+  image,
+  author,
+  publishedAt,
+  updatedAt,
+  origin = __SITE_URL__,
+}: ArticleInput) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -70,7 +79,11 @@ export function articleJsonLd({ title, description, path, image, author, publish
     mainEntityOfPage: absoluteUrl(path, origin),
     ...(image ? { image: image.startsWith('http') ? image : absoluteUrl(image, origin) } : {}),
     author: { '@type': author ? 'Person' : 'Organization', name: author || SITE.name },
-    publisher: { '@type': 'Organization', name: SITE.name, logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg', origin) } },
+    publisher: {
+      '@type': 'Organization',
+      name: SITE.name,
+      logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg', origin) },
+    },
     ...(publishedAt ? { datePublished: publishedAt } : {}),
     ...(updatedAt ? { dateModified: updatedAt } : {}),
   };

@@ -16,7 +16,14 @@ export const meta = ({ data: loaded }: Route.MetaArgs) => {
   const { post, siteUrl } = loaded;
   const path = `/blog/${post.slug}`;
   return [
-    ...seo({ title: post.title, description: post.excerpt, path, image: post.imageUrl, type: 'article', origin: siteUrl }),
+    ...seo({
+      title: post.title,
+      description: post.excerpt,
+      path,
+      image: post.imageUrl,
+      type: 'article',
+      origin: siteUrl,
+    }),
     { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: 'Blog', href: '/blog/rss.xml' },
     jsonLd(
       articleJsonLd({

@@ -9,7 +9,10 @@ const escapeXml = (value: string) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const posts = await context.blogs.listPublished();
   const urls = [
-    ...PAGES.filter((entry) => entry.indexed).map((entry) => ({ loc: absoluteUrl(entry.path, context.siteUrl), lastmod: undefined })),
+    ...PAGES.filter((entry) => entry.indexed).map((entry) => ({
+      loc: absoluteUrl(entry.path, context.siteUrl),
+      lastmod: undefined,
+    })),
     ...posts.map((post) => ({ loc: absoluteUrl(`/blog/${post.slug}`, context.siteUrl), lastmod: post.updatedAt })),
   ];
   const body = [

@@ -20,16 +20,20 @@ beforeAll(async () => {
     return res.json().id as string;
   };
   await post('/api/request-quote', { ...MODAL_QUOTE, fullName: 'First Customer', companyName: 'Alpha 50% Ltd' });
-  quoteWithFile = await post('/api/request-quote', { ...MODAL_QUOTE, fullName: 'Second Customer', companyName: 'Beta Ltd' }, [
-    { field: 'file', name: 'requirements.txt', type: 'text/plain', data: attachment },
-  ]);
+  quoteWithFile = await post(
+    '/api/request-quote',
+    { ...MODAL_QUOTE, fullName: 'Second Customer', companyName: 'Beta Ltd' },
+    [{ field: 'file', name: 'requirements.txt', type: 'text/plain', data: attachment }],
+  );
   await post('/api/request-quote', {
     ...MODAL_QUOTE,
     fullName: '=HYPERLINK("http://evil.example")',
     companyName: 'Comma, "Quoted" Ltd',
     description: 'two\nlines',
   });
-  application = await post('/api/jobs/apply', APPLICATION, [{ field: 'resume', name: 'Linus CV.pdf', type: 'application/pdf', data: PDF }]);
+  application = await post('/api/jobs/apply', APPLICATION, [
+    { field: 'resume', name: 'Linus CV.pdf', type: 'application/pdf', data: PDF },
+  ]);
   const contact = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
   expect(contact.statusCode).toBe(201);
 });
@@ -136,7 +140,10 @@ describe('one lead', () => {
       payload: { handled: 'yes' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Handled must be true or false', fields: { handled: 'Handled must be true or false' } });
+    expect(bad.json()).toEqual({
+      error: 'Handled must be true or false',
+      fields: { handled: 'Handled must be true or false' },
+    });
   });
 
   it('downloads the original bytes as an attachment with the stored type', async () => {
@@ -197,12 +204,18 @@ describe('DELETE /api/admin/{kind}/{id}', () => {
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/applications/${application}`, headers: admin });
     expect(res.statusCode).toBe(204);
-    expect(await t.app.db.select().from(schema.applications).where(eq(schema.applications.id, application))).toEqual([]);
+    expect(await t.app.db.select().from(schema.applications).where(eq(schema.applications.id, application))).toEqual(
+      [],
+    );
     expect(await t.app.storage.get(before?.fileKey ?? '')).toBeNull();
     expect(await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, application))).toEqual([]);
 
     expect((await get(`/api/admin/applications/${application}`)).statusCode).toBe(404);
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/applications/${application}`, headers: admin });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/applications/${application}`,
+      headers: admin,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: MESSAGES.http.notFound });
   });

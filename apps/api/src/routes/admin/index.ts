@@ -94,10 +94,10 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
   app.get<{ Params: KindParams }>('/:kind/export.csv', async (request, reply) => {
     const kind = kindOf(request.params);
     const table = tableOf(kind);
-    const rows = (await app.db.select().from(table).orderBy(desc(table.createdAt), desc(table.id))) as unknown as Record<
-      string,
-      unknown
-    >[];
+    const rows = (await app.db
+      .select()
+      .from(table)
+      .orderBy(desc(table.createdAt), desc(table.id))) as unknown as Record<string, unknown>[];
     const fields: readonly string[] = LEAD_FIELDS[kind];
     const fileColumns = hasFile(kind) ? ['fileName', 'fileSize', 'fileType'] : [];
     const columns = ['id', 'createdAt', 'handled', 'spam', ...fields, ...fileColumns];
@@ -143,7 +143,8 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     const table = tableOf(kind);
     const deleted = await app.db.transaction(async (tx) => {
       const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
-      if (row) await tx.delete(schema.outbox).where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
+      if (row)
+        await tx.delete(schema.outbox).where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
       return row;
     });
     if (!deleted) throw notFound();

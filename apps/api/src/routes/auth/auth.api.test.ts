@@ -89,7 +89,11 @@ describe('login', () => {
     expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.user).toMatchObject({ email: 'asha@example.com', username: 'Asha Admin', role: 'admin' });
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.accessToken}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${body.accessToken}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(body.user);
   });
@@ -128,7 +132,11 @@ describe('GET /api/auth/me', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
     const [user] = await t.app.db.select().from(schema.users);
     for (const [kind, token] of Object.entries(await badTokens(user!.id))) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode, kind).toBe(401);
       expect(res.json().error, kind).toBe(MESSAGES.http.invalidToken);
     }
@@ -143,7 +151,11 @@ describe('refresh tokens', () => {
     const second = res.json();
     expect(Object.keys(second).sort()).toEqual(['accessToken', 'refreshToken']);
     expect(second.refreshToken).not.toBe(first.refreshToken);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${second.accessToken}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${second.accessToken}` },
+    });
     expect(me.statusCode).toBe(200);
 
     const third = await post('/api/auth/refresh-token', { refreshToken: second.refreshToken });
@@ -210,7 +222,8 @@ describe('failed logins', () => {
     limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
 
   it('refuses an account with 429 and Retry-After after repeated failures, even with the right password', async () => {
-    for (let i = 0; i < 3; i++) expect((await attempt('dawa@example.com', 'wrong', `10.0.1.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt('dawa@example.com', 'wrong', `10.0.1.${i}`)).statusCode).toBe(401);
     const blocked = await attempt('dawa@example.com', 'correct horse battery', '10.0.1.9');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe(MESSAGES.auth.tooManyAttempts);

@@ -112,7 +112,9 @@ describe('drafts and slugs', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json().map((b: { _id: string }) => b._id)).toContain(draft._id);
     expect((await t.app.inject({ method: 'GET', url: '/api/blogs?status=all' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/blogs?status=all', headers: who.headers.pending })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/blogs?status=all', headers: who.headers.pending })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/blogs?status=nonsense' })).statusCode).toBe(400);
   });
 
@@ -132,7 +134,10 @@ describe('drafts and slugs', () => {
 
   it('lists published posts newest first', async () => {
     const older = (await create({ title: 'Older', content: 'c' })).json();
-    await t.app.db.update(schema.blogs).set({ publishedAt: new Date('2020-01-01') }).where(eq(schema.blogs.id, older._id));
+    await t.app.db
+      .update(schema.blogs)
+      .set({ publishedAt: new Date('2020-01-01') })
+      .where(eq(schema.blogs.id, older._id));
     const newer = (await create({ title: 'Newer', content: 'c' })).json();
     const ids = (await t.app.inject({ method: 'GET', url: '/api/blogs' })).json().map((b: { _id: string }) => b._id);
     expect(ids.indexOf(newer._id)).toBeLessThan(ids.indexOf(older._id));
@@ -141,7 +146,9 @@ describe('drafts and slugs', () => {
 
   it('keeps the image when PUT leaves imageUrl out, clears it when PUT sends null', async () => {
     const post = (await create({ title: 'Pictured', content: 'c', imageUrl: 'https://img.example.com/a.png' })).json();
-    expect((await update(post._id, { title: 'Pictured', content: 'c2' })).json().imageUrl).toBe('https://img.example.com/a.png');
+    expect((await update(post._id, { title: 'Pictured', content: 'c2' })).json().imageUrl).toBe(
+      'https://img.example.com/a.png',
+    );
     expect((await update(post._id, { title: 'Pictured', content: 'c3', imageUrl: null })).json().imageUrl).toBeNull();
   });
 
@@ -160,9 +167,18 @@ describe('drafts and slugs', () => {
     try {
       const team = await callers(fresh.app);
       const post = (
-        await fresh.app.inject({ method: 'POST', url: '/api/blogs', headers: team.headers.editor, payload: { title: 'Orphan', content: 'c' } })
+        await fresh.app.inject({
+          method: 'POST',
+          url: '/api/blogs',
+          headers: team.headers.editor,
+          payload: { title: 'Orphan', content: 'c' },
+        })
       ).json();
-      await fresh.app.inject({ method: 'DELETE', url: `/api/users/${team.accounts.editor.id}`, headers: team.headers.admin });
+      await fresh.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${team.accounts.editor.id}`,
+        headers: team.headers.admin,
+      });
       const res = await fresh.app.inject({ method: 'GET', url: `/api/blogs/${post._id}` });
       expect(res.json().author).toBeNull();
     } finally {

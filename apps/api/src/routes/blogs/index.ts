@@ -6,10 +6,7 @@ import { parseOr400 } from '../../lib/validate.ts';
 import { createBlog, deleteBlog, findBlog, listBlogs, updateBlog } from '../../services/blogs.ts';
 
 const ListQuerySchema = z.object({
-  status: z
-    .enum(['published', 'all'], { error: 'Status must be published or all' })
-    .optional()
-    .default('published'),
+  status: z.enum(['published', 'all'], { error: 'Status must be published or all' }).optional().default('published'),
 });
 
 const canEdit = (role: string | undefined) => role === 'admin' || role === 'editor';

@@ -77,7 +77,8 @@ async function readForm(request: FastifyRequest, spec: FileSpec | null): Promise
     const limits = spec ? { fileSize: spec.maxBytes + 1 } : {};
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname))
+          fields[part.fieldname] = part.value;
         continue;
       }
       if (!spec || part.fieldname !== spec.field || file) {
@@ -99,8 +100,14 @@ async function readForm(request: FastifyRequest, spec: FileSpec | null): Promise
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' && spec) throw new HttpError(413, spec.tooLarge, { [spec.field]: spec.tooLarge });
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    if (code === 'FST_REQ_FILE_TOO_LARGE' && spec)
+      throw new HttpError(413, spec.tooLarge, { [spec.field]: spec.tooLarge });
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT'
+    ) {
       throw new HttpError(413, MESSAGES.http.tooLarge);
     }
     throw new HttpError(400, MESSAGES.http.invalidMultipart);
@@ -169,7 +176,12 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
       const mails = spam
         ? []
         : leadMails(
-            { kind: 'quotes', id, fields, file: upload && { name: upload.name, size: upload.data.length, type: upload.type } },
+            {
+              kind: 'quotes',
+              id,
+              fields,
+              file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
+            },
             mail,
           );
       await saveLead(request, { kind: 'quotes', id, file, mails }, (tx) =>
@@ -217,54 +229,58 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
     return reply.status(201).send({ id });
   });
 
-  app.post('/jobs/apply', { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
-    const form = await readForm(request, {
-      field: 'resume',
-      maxBytes: CV_MAX_BYTES,
-      tooLarge: MESSAGES.career.fileTooLarge,
-    });
-    const parsed = JobApplicationSchema.safeParse(form.fields);
-    const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (!form.file) errors.resume = requiredMessage('resume');
-    const firstError = Object.values(errors)[0];
-    if (!parsed.success || !form.file || firstError) {
-      throw new HttpError(400, firstError ?? MESSAGES.http.badRequest, errors);
-    }
-    const cvType = detectCvType(form.file.data);
-    if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
+  app.post(
+    '/jobs/apply',
+    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT },
+    async (request, reply) => {
+      const form = await readForm(request, {
+        field: 'resume',
+        maxBytes: CV_MAX_BYTES,
+        tooLarge: MESSAGES.career.fileTooLarge,
+      });
+      const parsed = JobApplicationSchema.safeParse(form.fields);
+      const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      if (!form.file) errors.resume = requiredMessage('resume');
+      const firstError = Object.values(errors)[0];
+      if (!parsed.success || !form.file || firstError) {
+        throw new HttpError(400, firstError ?? MESSAGES.http.badRequest, errors);
+      }
+      const cvType = detectCvType(form.file.data);
+      if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
 
-    const application = parsed.data;
-    const id = randomUUID();
-    const spam = isSpam(application);
-    const upload = spam ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
-    const file = upload ? { key: leadFileKey('applications', id, upload.name), data: upload.data } : null;
-    const mails = spam
-      ? []
-      : leadMails(
-          {
-            kind: 'applications',
-            id,
-            fields: application,
-            file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
-          },
-          mail,
-        );
-    await saveLead(request, { kind: 'applications', id, file, mails }, (tx) =>
-      tx.insert(schema.applications).values({
-        id,
-        spam,
-        name: application.name,
-        contact: application.contact,
-        email: application.email,
-        town: application.town,
-        country: application.country,
-        position: application.position,
-        salary: application.salary,
-        currency: application.currency,
-        info: application.info,
-        ...fileColumns(file?.key, upload),
-      }),
-    );
-    return reply.status(201).send({ id });
-  });
+      const application = parsed.data;
+      const id = randomUUID();
+      const spam = isSpam(application);
+      const upload = spam ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
+      const file = upload ? { key: leadFileKey('applications', id, upload.name), data: upload.data } : null;
+      const mails = spam
+        ? []
+        : leadMails(
+            {
+              kind: 'applications',
+              id,
+              fields: application,
+              file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
+            },
+            mail,
+          );
+      await saveLead(request, { kind: 'applications', id, file, mails }, (tx) =>
+        tx.insert(schema.applications).values({
+          id,
+          spam,
+          name: application.name,
+          contact: application.contact,
+          email: application.email,
+          town: application.town,
+          country: application.country,
+          position: application.position,
+          salary: application.salary,
+          currency: application.currency,
+          info: application.info,
+          ...fileColumns(file?.key, upload),
+        }),
+      );
+      return reply.status(201).send({ id });
+    },
+  );
 }

@@ -16,7 +16,11 @@ import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from './test-helper
 let t: TestApp;
 beforeAll(async () => {
   // No SMTP: mail waits in the outbox, which is what these tests look at.
-  t = await createTestApp({ LEADS_TO: 'leads@agency.test', LEADS_TO_NEPAL: 'nepal@agency.test', RATE_LIMIT_MAX: '1000' });
+  t = await createTestApp({
+    LEADS_TO: 'leads@agency.test',
+    LEADS_TO_NEPAL: 'nepal@agency.test',
+    RATE_LIMIT_MAX: '1000',
+  });
 });
 afterAll(() => t.close());
 
@@ -82,11 +86,19 @@ describe('POST /api/request-quote', () => {
     const { email: _email, ...rest } = MODAL_QUOTE;
     const res = await postQuote(rest);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: MESSAGES.quote.emailRequired, fields: { email: MESSAGES.quote.emailRequired } });
+    expect(res.json()).toMatchObject({
+      error: MESSAGES.quote.emailRequired,
+      fields: { email: MESSAGES.quote.emailRequired },
+    });
   });
 
   it("counts 'Not Specified' as filled", async () => {
-    const res = await postQuote({ ...MODAL_QUOTE, size: 'Not Specified', budget: 'Not Specified', source: 'Not Specified' });
+    const res = await postQuote({
+      ...MODAL_QUOTE,
+      size: 'Not Specified',
+      budget: 'Not Specified',
+      source: 'Not Specified',
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -151,7 +163,12 @@ describe('POST /api/request-quote', () => {
   it('answers 413 for an attachment over 10 MB and stores nothing', async () => {
     const before = await t.app.db.select().from(schema.quotes);
     const res = await postQuote(MODAL_QUOTE, [
-      { field: 'file', name: 'big.bin', type: 'application/octet-stream', data: Buffer.alloc(QUOTE_FILE_MAX_BYTES + 1) },
+      {
+        field: 'file',
+        name: 'big.bin',
+        type: 'application/octet-stream',
+        data: Buffer.alloc(QUOTE_FILE_MAX_BYTES + 1),
+      },
     ]);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(MESSAGES.quote.fileTooLarge);
@@ -159,7 +176,11 @@ describe('POST /api/request-quote', () => {
   });
 
   it('honeypot: answers a normal 201, stores the lead as spam and queues no mail', async () => {
-    const res = await postQuote({ ...MODAL_QUOTE, email: 'victim@example.com', [HONEYPOT_FIELD]: 'http://spam.example' });
+    const res = await postQuote({
+      ...MODAL_QUOTE,
+      email: 'victim@example.com',
+      [HONEYPOT_FIELD]: 'http://spam.example',
+    });
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
@@ -174,7 +195,12 @@ describe('POST /api/contact', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, id));
-    expect(row).toMatchObject({ name: 'Grace Hopper', subject: 'Network design', phone: '+44 20 7946 0000', spam: false });
+    expect(row).toMatchObject({
+      name: 'Grace Hopper',
+      subject: 'Network design',
+      phone: '+44 20 7946 0000',
+      spam: false,
+    });
     const mails = await outboxOf(id);
     expect(mails.map((m) => m.to).sort()).toEqual(['grace@example.com', 'leads@agency.test']);
     expect(mails.find((m) => m.purpose === 'notification')?.subject).toContain('Network design');
@@ -215,12 +241,20 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 413 for a JSON body over its limit', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...CONTACT, message: 'x'.repeat(100_000) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...CONTACT, message: 'x'.repeat(100_000) },
+    });
     expect(res.statusCode).toBe(413);
   });
 
   it('honeypot: 201, spam row, no mail', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...CONTACT, [HONEYPOT_FIELD]: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...CONTACT, [HONEYPOT_FIELD]: 'x' },
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, res.json().id));
     expect(row?.spam).toBe(true);
@@ -247,12 +281,19 @@ describe('POST /api/jobs/apply', () => {
 
   it('accepts a DOC (OLE2) and a DOCX (ZIP with word/ entries)', async () => {
     const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]);
-    const docRes = await postApplication(APPLICATION, [{ field: 'resume', name: 'cv.doc', type: 'application/msword', data: doc }]);
+    const docRes = await postApplication(APPLICATION, [
+      { field: 'resume', name: 'cv.doc', type: 'application/msword', data: doc },
+    ]);
     expect(docRes.statusCode).toBe(201);
     const docx = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>' });
-    const docxRes = await postApplication(APPLICATION, [{ field: 'resume', name: 'cv.docx', type: 'application/zip', data: docx }]);
+    const docxRes = await postApplication(APPLICATION, [
+      { field: 'resume', name: 'cv.docx', type: 'application/zip', data: docx },
+    ]);
     expect(docxRes.statusCode).toBe(201);
-    const [row] = await t.app.db.select().from(schema.applications).where(eq(schema.applications.id, docxRes.json().id));
+    const [row] = await t.app.db
+      .select()
+      .from(schema.applications)
+      .where(eq(schema.applications.id, docxRes.json().id));
     expect(row?.fileType).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
   });
 
@@ -279,11 +320,15 @@ describe('POST /api/jobs/apply', () => {
 
   it('answers 415 for a CV whose content is not PDF/DOC/DOCX, whatever its name', async () => {
     const fake = Buffer.from('MZ\x90\x00 this is an executable');
-    const res = await postApplication(APPLICATION, [{ field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: fake }]);
+    const res = await postApplication(APPLICATION, [
+      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: fake },
+    ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().error).toBe(MESSAGES.career.wrongType);
     const notWord = zip({ 'xl/workbook.xml': '<workbook/>' });
-    const xlsx = await postApplication(APPLICATION, [{ field: 'resume', name: 'cv.docx', type: 'application/zip', data: notWord }]);
+    const xlsx = await postApplication(APPLICATION, [
+      { field: 'resume', name: 'cv.docx', type: 'application/zip', data: notWord },
+    ]);
     expect(xlsx.statusCode).toBe(415);
   });
 
@@ -313,7 +358,8 @@ describe('POST /api/jobs/apply', () => {
       method: 'POST',
       url: '/api/jobs/apply',
       headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
-      payload: '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nLinus\r\n--XYZ\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\n\r\n%PDF-1.7 trunc',
+      payload:
+        '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nLinus\r\n--XYZ\r\nContent-Disposition: form-data; name="resume"; filename="cv.pdf"\r\n\r\n%PDF-1.7 trunc',
     });
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json().error).toBeTruthy();
@@ -377,7 +423,12 @@ describe('rate limit', () => {
       .update(schema.rateLimits)
       .set({ resetAt: new Date(Date.now() - 1000) })
       .where(eq(schema.rateLimits.key, 'contact:203.0.113.7'));
-    const res = await limited.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT, remoteAddress: '203.0.113.7' });
+    const res = await limited.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: CONTACT,
+      remoteAddress: '203.0.113.7',
+    });
     expect(res.statusCode).toBe(201);
   });
 });

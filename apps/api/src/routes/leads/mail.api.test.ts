@@ -22,7 +22,10 @@ async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -40,7 +43,8 @@ async function startSmtp(port = 0) {
 }
 
 /** Quoted-printable soft line breaks and escapes undone, so the test can look for plain text. */
-const plain = (data: string) => data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const plain = (data: string) =>
+  data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -131,7 +135,10 @@ describe('lead mail over SMTP', () => {
     expect(smtp.received).toHaveLength(0);
 
     // Let the backoff pass, as if ten seconds went by.
-    await t.app.db.update(schema.outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(schema.outbox.leadId, id));
+    await t.app.db
+      .update(schema.outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.outbox.leadId, id));
     const run = await t.app.outbox.process();
     expect(run.sent).toBe(2);
     await t.app.outbox.process();

@@ -55,7 +55,8 @@ export interface FilePart {
 export async function multipart(fields: Record<string, string>, files: FilePart[] = []) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files) form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+  for (const file of files)
+    form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

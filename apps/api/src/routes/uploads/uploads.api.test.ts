@@ -32,9 +32,17 @@ function multipart(file: { name: string; type: string; data: Buffer }, preset = 
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (file: { name: string; type: string; data: Buffer }, headers: Record<string, string> = who.headers.editor) => {
+const upload = (
+  file: { name: string; type: string; data: Buffer },
+  headers: Record<string, string> = who.headers.editor,
+) => {
   const form = multipart(file);
-  return t.app.inject({ method: 'POST', url: '/api/uploads/images', payload: form.payload, headers: { ...form.headers, ...headers } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/uploads/images',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+  });
 };
 
 describe('authorization matrix of the image upload', () => {
@@ -91,7 +99,9 @@ describe('POST /api/uploads/images', () => {
   });
 
   it('never upscales a small image', async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fff' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload({ name: 'small.jpg', type: 'image/jpeg', data: small });
     expect(res.statusCode).toBe(201);
     const file = await t.app.inject({ method: 'GET', url: res.json().secure_url });
@@ -100,7 +110,11 @@ describe('POST /api/uploads/images', () => {
 
   it('accepts GIF, WebP and AVIF by content, whatever the name', async () => {
     const base = sharp({ create: { width: 40, height: 40, channels: 3, background: '#0f0' } });
-    for (const data of [await base.clone().gif().toBuffer(), await base.clone().webp().toBuffer(), await base.clone().avif().toBuffer()]) {
+    for (const data of [
+      await base.clone().gif().toBuffer(),
+      await base.clone().webp().toBuffer(),
+      await base.clone().avif().toBuffer(),
+    ]) {
       const res = await upload({ name: 'no-extension', type: 'application/octet-stream', data });
       expect(res.statusCode).toBe(201);
     }
@@ -110,7 +124,11 @@ describe('POST /api/uploads/images', () => {
     const text = await upload({ name: 'evil.png', type: 'image/png', data: Buffer.from('<script>alert(1)</script>') });
     expect(text.statusCode).toBe(415);
     expect(text.json().error).toBe(MESSAGES.blog.imageWrongType);
-    const svg = await upload({ name: 'x.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    const svg = await upload({
+      name: 'x.svg',
+      type: 'image/svg+xml',
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     expect(svg.statusCode).toBe(415);
     const truncated = await upload({ name: 'cut.png', type: 'image/png', data: png.subarray(0, 40) });
     expect(truncated.statusCode).toBe(415);
@@ -134,7 +152,12 @@ describe('POST /api/uploads/images', () => {
     });
     expect(onlyPreset.statusCode).toBe(400);
     expect(onlyPreset.json().error).toBe(MESSAGES.blog.imageMissing);
-    const json = await t.app.inject({ method: 'POST', url: '/api/uploads/images', headers: who.headers.editor, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/images',
+      headers: who.headers.editor,
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
   });
 

@@ -29,7 +29,12 @@ describe('authorization matrix of the Team API', () => {
     const target = await createAccount(t.app, 'pending');
     const headers = who.headers[caller];
     const list = await t.app.inject({ method: 'GET', url: '/api/users', headers });
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/users/${target.id}`, headers, payload: { role: 'editor' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${target.id}`,
+      headers,
+      payload: { role: 'editor' },
+    });
     const remove = await t.app.inject({ method: 'DELETE', url: `/api/users/${target.id}`, headers });
     if (caller === 'admin') {
       expect([list.statusCode, patch.statusCode, remove.statusCode]).toEqual([200, 200, 204]);
@@ -37,7 +42,11 @@ describe('authorization matrix of the Team API', () => {
       const status = expected[caller];
       expect([list.statusCode, patch.statusCode, remove.statusCode]).toEqual([status, status, status]);
       const message =
-        caller === 'no token' ? MESSAGES.blog.noToken : status === 401 ? MESSAGES.http.invalidToken : MESSAGES.http.forbidden;
+        caller === 'no token'
+          ? MESSAGES.blog.noToken
+          : status === 401
+            ? MESSAGES.http.invalidToken
+            : MESSAGES.http.forbidden;
       expect(list.json().error).toBe(message);
     }
   });
@@ -63,7 +72,12 @@ describe('Team API', () => {
         payload: { title: 'Promoted', content: 'Hello' },
       });
     expect((await post()).statusCode).toBe(403);
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/users/${person.id}`, headers: asAdmin(), payload: { role: 'editor' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${person.id}`,
+      headers: asAdmin(),
+      payload: { role: 'editor' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: person.id, role: 'editor' });
     expect((await post()).statusCode).toBe(201);
@@ -71,13 +85,27 @@ describe('Team API', () => {
 
   it('answers 400 for an unknown role and 404 for unknown or malformed ids', async () => {
     const person = await createAccount(t.app, 'pending');
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/users/${person.id}`, headers: asAdmin(), payload: { role: 'owner' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${person.id}`,
+      headers: asAdmin(),
+      payload: { role: 'owner' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.role).toBe('Role is not one of the offered options');
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
-      const patch = await t.app.inject({ method: 'PATCH', url: `/api/users/${encodeURIComponent(id)}`, headers: asAdmin(), payload: { role: 'editor' } });
+      const patch = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${encodeURIComponent(id)}`,
+        headers: asAdmin(),
+        payload: { role: 'editor' },
+      });
       expect(patch.statusCode).toBe(404);
-      const remove = await t.app.inject({ method: 'DELETE', url: `/api/users/${encodeURIComponent(id)}`, headers: asAdmin() });
+      const remove = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${encodeURIComponent(id)}`,
+        headers: asAdmin(),
+      });
       expect(remove.statusCode).toBe(404);
       expect(remove.json().error).toBe(MESSAGES.users.notFound);
     }
@@ -85,10 +113,20 @@ describe('Team API', () => {
 
   it('removing an account ends its sessions', async () => {
     const person = await createAccount(t.app, 'editor');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${person.id}`, headers: asAdmin() })).statusCode).toBe(204);
-    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${person.accessToken}` } });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/users/${person.id}`, headers: asAdmin() })).statusCode,
+    ).toBe(204);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${person.accessToken}` },
+    });
     expect(me.statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: person.refreshToken } });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: person.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 });
@@ -99,13 +137,23 @@ describe('the last admin', () => {
     try {
       const admin = await createAccount(fresh.app, 'admin');
       const headers = { authorization: `Bearer ${admin.accessToken}` };
-      const demote = await fresh.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers, payload: { role: 'editor' } });
+      const demote = await fresh.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${admin.id}`,
+        headers,
+        payload: { role: 'editor' },
+      });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().error).toBe(MESSAGES.users.lastAdmin);
       const remove = await fresh.app.inject({ method: 'DELETE', url: `/api/users/${admin.id}`, headers });
       expect(remove.statusCode).toBe(409);
       // Keeping the admin role is not a demotion.
-      const same = await fresh.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers, payload: { role: 'admin' } });
+      const same = await fresh.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${admin.id}`,
+        headers,
+        payload: { role: 'admin' },
+      });
       expect(same.statusCode).toBe(200);
 
       const second = await createAccount(fresh.app, 'pending');
@@ -114,13 +162,22 @@ describe('the last admin', () => {
       const secondHeaders = { authorization: `Bearer ${second.accessToken}` };
       const results = await Promise.all([
         fresh.app.inject({ method: 'PATCH', url: `/api/users/${second.id}`, headers, payload: { role: 'editor' } }),
-        fresh.app.inject({ method: 'PATCH', url: `/api/users/${admin.id}`, headers: secondHeaders, payload: { role: 'editor' } }),
+        fresh.app.inject({
+          method: 'PATCH',
+          url: `/api/users/${admin.id}`,
+          headers: secondHeaders,
+          payload: { role: 'editor' },
+        }),
       ]);
       // The loser is refused: 409 (last admin), or 403 when its demotion landed before its role check.
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses[0]).toBe(200);
       expect([403, 409]).toContain(statuses[1]);
-      const list = await fresh.app.inject({ method: 'GET', url: '/api/users', headers: results[0]!.statusCode === 200 ? headers : secondHeaders });
+      const list = await fresh.app.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: results[0]!.statusCode === 200 ? headers : secondHeaders,
+      });
       expect(list.json().filter((u: { role: string }) => u.role === 'admin')).toHaveLength(1);
     } finally {
       await fresh.close();

@@ -109,7 +109,9 @@ export function CookieBanner() {
             onClick={() => {
               setCustomizing(true);
               // The button is replaced by "Save Preferences": move focus to the first new toggle.
-              requestAnimationFrame(() => document.getElementById(`${id}-${OPTIONAL_COOKIE_CATEGORIES[0].key}`)?.focus());
+              requestAnimationFrame(() =>
+                document.getElementById(`${id}-${OPTIONAL_COOKIE_CATEGORIES[0].key}`)?.focus(),
+              );
             }}
           >
             Customize

@@ -22,7 +22,12 @@ export const OPTIONAL_COOKIE_CATEGORIES = [
 ] as const satisfies readonly { key: Exclude<keyof CookieSettings, 'necessary'>; label: string; description: string }[];
 
 export const ALL_COOKIES: CookieSettings = { necessary: true, analytics: true, marketing: true, preferences: true };
-export const NECESSARY_COOKIES: CookieSettings = { necessary: true, analytics: false, marketing: false, preferences: false };
+export const NECESSARY_COOKIES: CookieSettings = {
+  necessary: true,
+  analytics: false,
+  marketing: false,
+  preferences: false,
+};
 
 /** Fired on window when the visitor asks to change the choice again (e.g. from the cookie policy). */
 export const OPEN_COOKIE_SETTINGS_EVENT = 'cookie-settings:open';

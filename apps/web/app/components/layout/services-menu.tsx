@@ -76,7 +76,11 @@ export function ServicesMenu() {
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
         </svg>
       </button>
-      <div id={panelId} hidden={!open} className="pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6">
+      <div
+        id={panelId}
+        hidden={!open}
+        className="pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6"
+      >
         <div className="pointer-events-auto mx-auto max-w-4xl rounded-lg border border-slate-200 bg-white p-5 shadow-xl">
           <NavLink to="/services" end className={linkClass}>
             Services
@@ -84,7 +88,10 @@ export function ServicesMenu() {
           <div className="mt-3 grid grid-cols-3 gap-6 border-t border-slate-100 pt-4">
             {SERVICE_CATEGORIES.map((category) => (
               <div key={category.id}>
-                <p id={`${panelId}-${category.id}`} className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <p
+                  id={`${panelId}-${category.id}`}
+                  className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                >
                   {category.name}
                 </p>
                 <ul aria-labelledby={`${panelId}-${category.id}`} className="mt-2 space-y-0.5">

@@ -25,7 +25,9 @@ const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], ReactNode> = {
   Instagram: (
     <path d="M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6zM17 5.9a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zM12 2.5c-2.6 0-2.9 0-3.9.1C4.9 2.7 2.8 4.8 2.6 8.1c-.1 1-.1 1.3-.1 3.9s0 2.9.1 3.9c.2 3.3 2.3 5.4 5.5 5.5 1 .1 1.3.1 3.9.1s2.9 0 3.9-.1c3.3-.2 5.4-2.3 5.5-5.5.1-1 .1-1.3.1-3.9s0-2.9-.1-3.9c-.2-3.3-2.3-5.4-5.5-5.5-1-.1-1.3-.1-3.9-.1zm0 1.7c2.5 0 2.8 0 3.8.1 2.4.1 3.7 1.4 3.9 3.9.1 1 .1 1.3.1 3.8s0 2.8-.1 3.8c-.1 2.4-1.4 3.7-3.9 3.9-1 .1-1.3.1-3.8.1s-2.8 0-3.8-.1c-2.5-.1-3.7-1.5-3.9-3.9-.1-1-.1-1.3-.1-3.8s0-2.8.1-3.8C4.4 5.7 5.6 4.4 8.2 4.3c1-.1 1.3-.1 3.8-.1z" />
   ),
-  X: <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.2-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />,
+  X: (
+    <path d="M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.2-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z" />
+  ),
 };
 
 const noSubscription = () => () => {};
@@ -35,7 +37,11 @@ const noSubscription = () => () => {};
  * once hydrated, the span is re-created (new key) with the visitor's year, without a hydration error.
  */
 function CurrentYear() {
-  const clientYear = useSyncExternalStore(noSubscription, () => new Date().getFullYear(), () => 0);
+  const clientYear = useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => 0,
+  );
   return (
     <span key={clientYear === 0 ? 'build' : 'client'} suppressHydrationWarning>
       {clientYear || new Date().getFullYear()}

@@ -58,7 +58,10 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="relative mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-brand-700 sm:text-xl">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-brand-700 sm:text-xl"
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
           {SITE.name}
         </Link>
@@ -99,7 +102,14 @@ export function SiteHeader() {
             onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="size-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               {menuOpen ? (
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               ) : (

@@ -33,7 +33,11 @@ const subscribe = (listener: () => void) => {
 
 /** Mounted once in the root. */
 export function AlertDialogHost() {
-  const pending = useSyncExternalStore(subscribe, () => current, () => current);
+  const pending = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
   const okRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {

@@ -44,10 +44,14 @@ export function toast(message: string, { variant = 'default', persist = false, t
   if (!persist) setTimeout(() => dismiss(item.id), TOAST.autoHideMs);
   return item.id;
 }
-toast.success = (message: string, options?: Omit<ToastOptions, 'variant'>) => toast(message, { ...options, variant: 'success' });
-toast.error = (message: string, options?: Omit<ToastOptions, 'variant'>) => toast(message, { ...options, variant: 'error' });
-toast.info = (message: string, options?: Omit<ToastOptions, 'variant'>) => toast(message, { ...options, variant: 'info' });
-toast.warning = (message: string, options?: Omit<ToastOptions, 'variant'>) => toast(message, { ...options, variant: 'warning' });
+toast.success = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'success' });
+toast.error = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'error' });
+toast.info = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'info' });
+toast.warning = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'warning' });
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
@@ -94,7 +98,11 @@ function ToastCard({ item }: { item: ToastItem }) {
 
 /** Renders the open toasts; mounted once in the root. */
 export function Toaster() {
-  const current = useSyncExternalStore(subscribe, () => items, () => items);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );
   return (
     // A named region, so the toasts sit in a landmark like the rest of the page (axe).
     <section aria-label="Notifications" className="pointer-events-none fixed bottom-4 left-4 z-[100]">
