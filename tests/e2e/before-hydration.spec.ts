@@ -1,5 +1,5 @@
 // What a visitor does on a prerendered page before its scripts have run (a slow phone) is not lost:
-// the header's taps are replayed and what was typed into a form is what gets sent.
+// clicks on buttons and tabs are replayed and what was typed into a form is what gets sent.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, loginAdmin } from './support.ts';
@@ -44,6 +44,37 @@ test('a pointer resting on Services before hydration opens the dropdown', async 
   await nav.getByRole('button', { name: 'Services' }).hover();
   expect(hydrationStarted()).toBe(false);
   await expect(nav.getByRole('link', { name: 'Cloud Migration' })).toBeVisible({ timeout: HOLD_MS + 5_000 });
+});
+
+test('a tab chosen and a panel closed before hydration stay so once the page is ready', async ({ page }) => {
+  const { hydrationStarted } = await openBeforeHydration(page, '/cookies');
+  const tableTab = page.getByRole('tab', { name: 'Cookie Table' });
+  await tableTab.click();
+  expect(hydrationStarted()).toBe(false);
+  await expect(tableTab).toHaveAttribute('aria-selected', 'true', { timeout: HOLD_MS + 5_000 });
+  await expect(page.getByRole('tabpanel')).toContainText('_fbp');
+
+  const terms = await openBeforeHydration(page, '/terms-conditions');
+  const introduction = page.getByRole('button', { name: /Introduction/ });
+  await expect(introduction).toHaveAttribute('aria-expanded', 'true');
+  await introduction.click();
+  expect(terms.hydrationStarted()).toBe(false);
+  await expect(introduction).toHaveAttribute('aria-expanded', 'false', { timeout: HOLD_MS + 5_000 });
+  // Replayed once: it stays closed.
+  await page.waitForTimeout(500);
+  await expect(introduction).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('two taps on the menu toggle before hydration leave the menu closed', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { hydrationStarted } = await openBeforeHydration(page, '/about');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.click();
+  await toggle.click();
+  expect(hydrationStarted()).toBe(false);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: HOLD_MS + 5_000 });
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('a contact message typed before hydration is sent as typed', async ({ page, request }) => {

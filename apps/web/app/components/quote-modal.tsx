@@ -14,7 +14,6 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { isInOtherModal, useFocusTrap } from '~/components/ui/focus-trap';
-import { takeEarlyClicks } from '~/lib/early-clicks';
 
 /** The form (and its validation schema) loads when first wanted, not with every page. */
 const loadQuoteForm = () => import('~/components/forms/quote-modal-form');
@@ -24,9 +23,6 @@ const QuoteModalForm = lazy(() => loadQuoteForm().then((module) => ({ default: m
 export function preloadQuoteForm() {
   void loadQuoteForm();
 }
-
-/** Marks the controls that open the modal, so a click before hydration is replayed (lib/early-clicks). */
-export const QUOTE_OPENER = 'quote';
 
 interface QuoteModalState {
   isOpen: boolean;
@@ -51,10 +47,6 @@ export function QuoteModalProvider({ children }: { children: ReactNode }) {
   // Back/forward while the modal is open leaves the page it was opened on: close it with the page.
   const { pathname } = useLocation();
   useEffect(() => setOpen(false), [pathname]);
-  // After the effect above, so a "Request a quote" tapped before hydration opens the modal now.
-  useEffect(() => {
-    if (takeEarlyClicks(QUOTE_OPENER)) setOpen(true);
-  }, []);
   return (
     <QuoteModalContext.Provider value={value}>
       {children}

@@ -1,36 +1,38 @@
-// A tap on a header control before the prerendered page has hydrated would do nothing: a tiny inline
-// script in the <head> remembers it, and the control replays it once React runs the page
-// (docs/decisions/0006-first-paint-before-hydration.md).
+// A tap on a button of a prerendered page before React runs it would do nothing. A tiny inline script
+// in the <head> records those clicks until hydration starts, and they are replayed, to the same
+// elements, once the page is hydrated (docs/decisions/0006-first-paint-before-hydration.md).
+// Links, <summary> and form fields work natively and are left alone; submit buttons wait for hydration.
 
-/** Put on a control as `{...earlyClick('quote')}` to have its early clicks remembered. */
-export const earlyClick = (name: string) => ({ 'data-early-click': name });
-
-/** Runs before any module: records the name of every marked control clicked until hydration ends. */
+/** Runs before any module: records [element, detail] of each click on a non-submit button or a tab. */
 export const EARLY_CLICKS_SCRIPT =
-  '(function(){window.__earlyClicks=[];' +
-  'function r(e){var t=e.target,c=window.__earlyClicks;t=t&&t.closest&&t.closest("[data-early-click]");' +
-  'if(t&&c)c.push(t.getAttribute("data-early-click"))}' +
+  '(function(){var q=window.__earlyClicks=[];' +
+  'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab]");' +
+  'if(t&&t.type!=="submit"&&!t.disabled)q.push([t,e.detail])}' +
   'document.addEventListener("click",r,true);' +
   'window.__stopEarlyClicks=function(){document.removeEventListener("click",r,true)}})()';
 
 declare global {
   interface Window {
-    __earlyClicks?: string[];
+    __earlyClicks?: [Element, number][];
     __stopEarlyClicks?: () => void;
   }
 }
 
-/** How many times the control `name` was clicked before hydration; they are forgotten once taken. */
-export function takeEarlyClicks(name: string): number {
-  const clicks = window.__earlyClicks;
-  if (!clicks) return 0;
-  const taken = clicks.filter((clicked) => clicked === name).length;
-  window.__earlyClicks = clicks.filter((clicked) => clicked !== name);
-  return taken;
+/** Hydration starts: React's own listeners take every click from here. */
+export function stopRecordingEarlyClicks() {
+  window.__stopEarlyClicks?.();
 }
 
-/** Hydration is over: React handles every click from now on. */
-export function stopEarlyClicks() {
-  window.__stopEarlyClicks?.();
+/**
+ * Hydration is done: each recorded click is dispatched again on its element, if still on the page.
+ * Then `<html data-hydrated="true">` tells scripts and browser tests that the page answers.
+ */
+export function replayEarlyClicks() {
+  const clicks = window.__earlyClicks ?? [];
   delete window.__earlyClicks;
+  for (const [target, detail] of clicks) {
+    // The same `detail`: components tell a pointer click (1) from Enter or Space (0).
+    if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail }));
+  }
+  document.documentElement.dataset.hydrated = 'true';
 }

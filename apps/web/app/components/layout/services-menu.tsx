@@ -4,12 +4,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
-import { earlyClick, takeEarlyClicks } from '~/lib/early-clicks';
 
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
 /** Time the pointer has to cross from the button to the panel before a hover-opened menu closes. */
 const HOVER_CLOSE_DELAY_MS = 200;
-const MENU_BUTTON = 'services-menu';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${LINK} ${isActive ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700'}`;
@@ -25,9 +23,9 @@ export function ServicesMenu() {
 
   // A chosen link navigates: the menu has done its job.
   useEffect(() => setOpen(false), [pathname]);
-  // A click on the button before hydration, or a pointer that already rests on it, opens the menu now.
+  // A pointer that came to rest on the menu before hydration opens it now (its mouseenter was missed).
   useEffect(() => {
-    if (takeEarlyClicks(MENU_BUTTON) || wrapperRef.current?.matches(':hover')) setOpen(true);
+    if (wrapperRef.current?.matches(':hover')) setOpen(true);
   }, []);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
@@ -59,7 +57,6 @@ export function ServicesMenu() {
       <button
         ref={buttonRef}
         type="button"
-        {...earlyClick(MENU_BUTTON)}
         aria-expanded={open}
         aria-controls={panelId}
         // A mouse click while the pointer already opened it keeps it open; Enter/Space (detail 0) toggles.

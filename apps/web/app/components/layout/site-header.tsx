@@ -2,10 +2,9 @@
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { QUOTE_OPENER, preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
+import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { pathOf } from '~/content/pages';
 import { SITE } from '~/content/site';
-import { earlyClick, takeEarlyClicks } from '~/lib/early-clicks';
 import { ServicesMenu } from './services-menu';
 
 /** Desktop links after the Services dropdown. */
@@ -24,7 +23,6 @@ const MOBILE_LINKS = [
 ];
 
 const MOBILE_MENU_ID = 'mobile-menu';
-const MENU_TOGGLE = 'mobile-menu-toggle';
 
 const desktopLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700'}`;
@@ -39,10 +37,6 @@ export function SiteHeader() {
 
   // Any navigation (a menu link, back/forward) closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
-  // Taps on the toggle before hydration: an odd number leaves the menu open.
-  useEffect(() => {
-    if (takeEarlyClicks(MENU_TOGGLE) % 2) setMenuOpen(true);
-  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -84,7 +78,6 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <button
             type="button"
-            {...earlyClick(QUOTE_OPENER)}
             onClick={openQuote}
             onPointerEnter={preloadQuoteForm}
             onFocus={preloadQuoteForm}
@@ -95,7 +88,6 @@ export function SiteHeader() {
           <button
             ref={toggleRef}
             type="button"
-            {...earlyClick(MENU_TOGGLE)}
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

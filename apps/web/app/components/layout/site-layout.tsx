@@ -2,15 +2,19 @@
 // the quote modal (reachable from any page through useQuoteModal) and scroll-to-top on navigation.
 import { type ReactNode, useEffect } from 'react';
 import { QuoteModalProvider } from '~/components/quote-modal';
-import { stopEarlyClicks } from '~/lib/early-clicks';
+import { replayEarlyClicks } from '~/lib/early-clicks';
 import { CookieBanner } from './cookie-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
-  // Runs after the header's own effects (children first), which have replayed their early clicks.
-  useEffect(stopEarlyClicks, []);
+  // After every effect of the first render (a timer, not this effect): the clicks made before
+  // hydration then meet the components in their settled state.
+  useEffect(() => {
+    const timer = window.setTimeout(replayEarlyClicks);
+    return () => window.clearTimeout(timer);
+  }, []);
   return (
     <QuoteModalProvider>
       <ScrollToTop />
