@@ -1,45 +1,18 @@
 // An accessible confirmation (role="alertdialog") for destructive actions: `await confirmAction(...)`
 // resolves true when the person confirms. Mount <ConfirmDialogHost /> once on the page.
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
+import { createDialogStore } from '~/lib/dialog-store';
 import { dangerButton, secondaryButton } from './form-styles';
 import { useModal } from './use-modal';
 
-interface Pending {
-  message: string;
-  confirmLabel: string;
-  resolve: (confirmed: boolean) => void;
-}
+const confirmations = createDialogStore<{ message: string; confirmLabel: string }, boolean>(false);
 
-let current: Pending | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-export function confirmAction(message: string, confirmLabel = 'Delete'): Promise<boolean> {
-  return new Promise((resolve) => {
-    current?.resolve(false);
-    current = { message, confirmLabel, resolve };
-    emit();
-  });
-}
-
-function answer(confirmed: boolean) {
-  const closing = current;
-  current = null;
-  emit();
-  closing?.resolve(confirmed);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export const confirmAction = (message: string, confirmLabel = 'Delete'): Promise<boolean> =>
+  confirmations.open({ message, confirmLabel });
+const answer = (confirmed: boolean) => confirmations.answer(confirmed);
 
 export function ConfirmDialogHost() {
-  const pending = useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  const pending = confirmations.usePending();
   const ref = useRef<HTMLDivElement>(null);
   useModal(ref, pending !== null, () => answer(false));
   if (!pending) return null;

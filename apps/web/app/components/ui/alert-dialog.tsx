@@ -1,43 +1,16 @@
 // The accessible in-page replacement of window.alert() (DECISIONS.md 4.5): role="alertdialog",
 // focus on OK, Escape or OK closes. `await showAlert(text)` resolves when it is closed.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
+import { createDialogStore } from '~/lib/dialog-store';
 
-interface Pending {
-  message: string;
-  resolve: () => void;
-}
+const alerts = createDialogStore<{ message: string }, void>(undefined);
 
-let current: Pending | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-export function showAlert(message: string): Promise<void> {
-  return new Promise((resolve) => {
-    current?.resolve();
-    current = { message, resolve };
-    emit();
-  });
-}
-
-function close() {
-  const closing = current;
-  current = null;
-  emit();
-  closing?.resolve();
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export const showAlert = (message: string): Promise<void> => alerts.open({ message });
+const close = () => alerts.answer();
 
 /** Mounted once in the root. */
 export function AlertDialogHost() {
-  const pending = useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => current,
-  );
+  const pending = alerts.usePending();
   const okRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
