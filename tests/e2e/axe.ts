@@ -6,6 +6,8 @@ import { expect } from './fixtures.ts';
 /** Fails with each violation's rule and elements; `include` limits the check to one part of the page. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
   // A toast or dialog still fading in has not reached its real colours (axe would report its contrast).
+  // Two frames first: components start their transitions on the next animation frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.all(
       document

@@ -12,8 +12,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useLocation } from 'react-router';
 import { isInOtherModal, useFocusTrap } from '~/components/ui/focus-trap';
+import { usePathnameChange } from '~/lib/use-pathname-change';
 
 /** The form (and its validation schema) loads when first wanted, not with every page. */
 const loadQuoteForm = () => import('~/components/forms/quote-modal-form');
@@ -45,8 +45,7 @@ export function QuoteModalProvider({ children }: { children: ReactNode }) {
   const close = useCallback(() => setOpen(false), []);
   const value = useMemo(() => ({ isOpen, open, close }), [isOpen, open, close]);
   // Back/forward while the modal is open leaves the page it was opened on: close it with the page.
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  usePathnameChange(() => setOpen(false));
   return (
     <QuoteModalContext.Provider value={value}>
       {children}

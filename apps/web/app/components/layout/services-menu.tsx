@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
+import { usePathnameChange } from '~/lib/use-pathname-change';
 
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
 /** Time the pointer has to cross from the button to the panel before a hover-opened menu closes. */
@@ -22,7 +23,7 @@ export function ServicesMenu() {
   const inServices = pathname.toLowerCase() === '/services' || Boolean(serviceByPath(pathname.toLowerCase()));
 
   // A chosen link navigates: the menu has done its job.
-  useEffect(() => setOpen(false), [pathname]);
+  usePathnameChange(() => setOpen(false));
   // A pointer that came to rest on the menu before hydration opens it now (its mouseenter was missed).
   useEffect(() => {
     if (wrapperRef.current?.matches(':hover')) setOpen(true);

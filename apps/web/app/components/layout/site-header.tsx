@@ -1,11 +1,12 @@
 // Sticky site header (SPEC.md section 2): logo, desktop navigation with the Services dropdown,
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { pathOf } from '~/content/pages';
 import { SITE } from '~/content/site';
 import { ServicesMenu } from './services-menu';
+import { usePathnameChange } from '~/lib/use-pathname-change';
 
 /** Desktop links after the Services dropdown. */
 const MAIN_LINKS = [
@@ -33,10 +34,9 @@ export function SiteHeader() {
   const { open: openQuote } = useQuoteModal();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
 
   // Any navigation (a menu link, back/forward) closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  usePathnameChange(() => setMenuOpen(false));
 
   useEffect(() => {
     if (!menuOpen) return;
