@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { isInOtherModal, useFocusTrap } from '~/components/ui/focus-trap';
+import { CloseIcon } from '~/components/ui/icons';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 
 /** The form (and its validation schema) loads when first wanted, not with every page. */
@@ -104,16 +105,7 @@ function QuoteModal({ onClose }: { onClose: () => void }) {
             aria-label="Close"
             className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-ink"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <CloseIcon />
           </button>
         </div>
         <div className="mt-8">

@@ -13,6 +13,7 @@ export function loginPathFor(target: string): string {
 export function afterLoginPath(search: string): string {
   const next = new URLSearchParams(search).get(NEXT_PARAM);
   // Only our own admin pages: a `next` pointing elsewhere would make /login an open redirect.
-  const isAdminPage = next !== null && (next === ADMIN_PATH || /^\/admin[/?#]/.test(next));
+  const isAdminPage =
+    next !== null && (next === ADMIN_PATH || ['/', '?', '#'].some((mark) => next.startsWith(`${ADMIN_PATH}${mark}`)));
   return isAdminPage ? next : ADMIN_PATH;
 }

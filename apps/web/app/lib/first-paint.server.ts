@@ -6,7 +6,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 const HEAD_END = Buffer.from('</head>');
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
-export const withoutModulePreloads = (head: string) => head.replace(MODULE_PRELOAD, '');
+const withoutModulePreloads = (head: string) => head.replace(MODULE_PRELOAD, '');
 
 /**
  * A stream of HTML bytes in which the <head> comes out without modulepreload links. It holds back

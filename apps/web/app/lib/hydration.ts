@@ -13,7 +13,7 @@ export const useHydrated = () =>
   );
 
 /** The named fields of `form` whose value differs from `initial` (files are left to their fields). */
-export function typedBeforeHydration<T extends Record<string, string>>(form: HTMLFormElement, initial: T): Partial<T> {
+function typedBeforeHydration<T extends Record<string, string>>(form: HTMLFormElement, initial: T): Partial<T> {
   const typed: Record<string, string> = {};
   for (const element of Array.from(form.elements)) {
     const isField =

@@ -1,10 +1,11 @@
 // /login: email and password; on success /admin, or the admin link that asked for the login.
 // No client-side checks (SPEC.md 5): the server answers.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { afterLoginPath } from '~/lib/after-login';
-import { useHydrated, useKeepTypedBeforeHydration } from '~/lib/hydration';
+import { useFormValues } from '~/components/forms/form-state';
+import { useHydrated } from '~/lib/hydration';
 import { pageSeo } from '~/lib/seo';
 import { authStore, login, useAuth } from '~/state/auth';
 
@@ -16,11 +17,9 @@ export default function Login() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const { loading, error } = useAuth();
-  const [values, setValues] = useState(EMPTY);
+  const { values, set, formRef } = useFormValues(EMPTY);
   const { email, password } = values;
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepTypedBeforeHydration(formRef, EMPTY, setValues);
   const hydrated = useHydrated();
 
   // An error left over from another screen (e.g. registration) does not belong here.
@@ -45,7 +44,7 @@ export default function Login() {
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))}
+            onChange={(event) => set('email')(event.target.value)}
             className={inputClass}
           />
         </div>
@@ -59,7 +58,7 @@ export default function Login() {
             type="password"
             autoComplete="current-password"
             value={password}
-            onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+            onChange={(event) => set('password')(event.target.value)}
             className={inputClass}
           />
         </div>

@@ -1,8 +1,9 @@
 // /register: name, email and password; on success /login. No client-side checks (SPEC.md 5).
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
-import { useHydrated, useKeepTypedBeforeHydration } from '~/lib/hydration';
+import { useFormValues } from '~/components/forms/form-state';
+import { useHydrated } from '~/lib/hydration';
 import { pageSeo } from '~/lib/seo';
 import { authStore, register, useAuth } from '~/state/auth';
 
@@ -13,10 +14,8 @@ const EMPTY = { name: '', email: '', password: '' };
 export default function Register() {
   const navigate = useNavigate();
   const { loading, error } = useAuth();
-  const [values, setValues] = useState(EMPTY);
+  const { values, set, formRef } = useFormValues(EMPTY);
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepTypedBeforeHydration(formRef, EMPTY, setValues);
   const hydrated = useHydrated();
 
   // An error left over from the login screen does not belong here.
@@ -38,7 +37,7 @@ export default function Register() {
         type={type}
         autoComplete={autoComplete}
         value={values[name]}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+        onChange={(event) => set(name)(event.target.value)}
         className={inputClass}
       />
     </div>

@@ -4,9 +4,14 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
 import { useKeepTypedBeforeHydration } from '~/lib/hydration';
 
-/** Field values with a setter per field and a reset to the initial values. */
+/**
+ * Field values with a setter per field and a reset to the initial values. Attach `formRef` to the
+ * form: what was typed into its named fields before the page hydrated is taken into the values.
+ */
 export function useFormValues<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedBeforeHydration(formRef, initial, setValues);
   const set = useCallback(
     <K extends keyof T>(field: K) =>
       (value: T[K]) =>
@@ -14,7 +19,7 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
     [],
   );
   const reset = useCallback(() => setValues(initial), [initial]);
-  return { values, setValues, set, reset };
+  return { values, set, reset, formRef };
 }
 
 /**
@@ -22,11 +27,9 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
  * and its element (to focus the first field the answer names).
  */
 export function useFormState<T extends Record<string, string>>(initial: T) {
-  const { values, setValues, set, reset } = useFormValues(initial);
+  const { values, set, reset, formRef } = useFormValues(initial);
   const [answer, setAnswer] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useKeepTypedBeforeHydration(formRef, initial, setValues);
   const fieldError = (name: string) => answer?.fields?.[name];
   /** Name, value, setter and error of one field, as the field components take them. */
   const bind = <K extends keyof T & string>(name: K) => ({

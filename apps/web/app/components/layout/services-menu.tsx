@@ -3,9 +3,11 @@
 // against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen.
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { pathOf } from '~/content/pages';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 
+const SERVICES_PATH = pathOf('services');
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
 /** Time the pointer has to cross from the button to the panel before a hover-opened menu closes. */
 const HOVER_CLOSE_DELAY_MS = 200;
@@ -20,7 +22,7 @@ export function ServicesMenu() {
   const panelId = useId();
   const closeTimer = useRef<number | undefined>(undefined);
   const { pathname } = useLocation();
-  const inServices = pathname.toLowerCase() === '/services' || Boolean(serviceByPath(pathname.toLowerCase()));
+  const inServices = pathname.toLowerCase() === SERVICES_PATH || Boolean(serviceByPath(pathname.toLowerCase()));
 
   // A chosen link navigates: the menu has done its job.
   usePathnameChange(() => setOpen(false));
@@ -80,7 +82,7 @@ export function ServicesMenu() {
         className="pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6"
       >
         <div className="pointer-events-auto mx-auto max-w-4xl rounded-lg border border-slate-200 bg-white p-5 shadow-xl">
-          <NavLink to="/services" end className={linkClass}>
+          <NavLink to={SERVICES_PATH} end className={linkClass}>
             Services
           </NavLink>
           <div className="mt-3 grid grid-cols-3 gap-6 border-t border-slate-100 pt-4">

@@ -3,10 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
+import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { pathOf } from '~/content/pages';
 import { SITE } from '~/content/site';
-import { ServicesMenu } from './services-menu';
 import { usePathnameChange } from '~/lib/use-pathname-change';
+import { ServicesMenu } from './services-menu';
 
 /** Desktop links after the Services dropdown. */
 const MAIN_LINKS = [
@@ -94,20 +95,7 @@ export function SiteHeader() {
             onClick={() => setMenuOpen((open) => !open)}
             className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              {menuOpen ? (
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              ) : (
-                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-              )}
-            </svg>
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
       </div>
