@@ -106,6 +106,45 @@ test('a contact message typed before hydration is sent as typed', async ({ page,
   ]);
 });
 
+test('a job application filled in and a CV picked before hydration are sent as they were', async ({
+  page,
+  request,
+}) => {
+  const email = `early-cv-${Date.now()}@example.test`;
+  const { hydrationStarted } = await openBeforeHydration(page, '/career');
+  const form = page.getByRole('form', { name: 'Job application' });
+  await form.getByLabel('Full Name').fill('Early Applicant');
+  await form.getByLabel('Contact Number').fill('9812345678');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Town').fill('Pokhara');
+  await form.getByLabel('Country').fill('Nepal');
+  await form.getByLabel('Position').selectOption('DevOps Engineer');
+  await form.getByLabel('Expected Salary').fill('90,000 per month');
+  await form.getByLabel('Currency').selectOption('NPR');
+  const cv = Buffer.alloc(2048, 0x20);
+  cv.write('%PDF-1.4\n');
+  await form.getByLabel('CV / Resume').setInputFiles({ name: 'early-cv.pdf', mimeType: 'application/pdf', buffer: cv });
+  expect(hydrationStarted()).toBe(false);
+
+  await form.getByRole('button', { name: /^Submit/ }).click({ timeout: HOLD_MS + 5_000 });
+  await expect(page.getByText(`Application submitted successfully! We'll contact you at ${email}`)).toBeVisible();
+
+  const { accessToken } = await loginAdmin(request);
+  const inbox = await request.get(`/api/admin/applications?q=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  const { items } = (await inbox.json()) as { items: Record<string, unknown>[] };
+  expect(items).toEqual([
+    expect.objectContaining({
+      name: 'Early Applicant',
+      email,
+      position: 'DevOps Engineer',
+      currency: 'NPR',
+      fileName: 'early-cv.pdf',
+    }),
+  ]);
+});
+
 test('a login typed before hydration signs the user in', async ({ page, request }) => {
   await loginAdmin(request);
   const { hydrationStarted } = await openBeforeHydration(page, '/login');
