@@ -1,8 +1,8 @@
 // The four public forms in Chromium: what the visitor sees, and the lead the admin finds afterwards.
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { loginAdmin } from './support.ts';
+import { fillApplication, findLead } from './support.ts';
 
 const MB = 1024 * 1024;
 const uniqueEmail = (kind: string) => `${kind}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -15,19 +15,6 @@ const pdf = (name: string, size = 2048) => {
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
-
-/** Finds one lead through the admins' inbox, searching by the visitor's email. */
-async function findLead(request: APIRequestContext, kind: 'quotes' | 'contacts' | 'applications', email: string) {
-  const { accessToken } = await loginAdmin(request);
-  const response = await request.get(`/api/admin/${kind}?q=${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${accessToken}` },
-  });
-  expect(response.status(), `GET /api/admin/${kind}`).toBe(200);
-  const body = (await response.json()) as { items: Record<string, unknown>[] };
-  const matches = body.items.filter((item) => item.email === email);
-  expect(matches).toHaveLength(1);
-  return matches[0]!;
-}
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
 const toastWith = (page: Page, ...texts: string[]) =>
@@ -298,18 +285,6 @@ test('the contact form says "Something went wrong" inline when the server cannot
 });
 
 test.describe('career form', () => {
-  async function fillApplication(form: Locator, email: string) {
-    await form.getByLabel('Full Name').fill('Maya Shrestha');
-    await form.getByLabel('Contact Number').fill('9812345678');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Town').fill('Lalitpur');
-    await form.getByLabel('Country').fill('Nepal');
-    await form.getByLabel('Position').selectOption('DevOps Engineer');
-    await form.getByLabel('Expected Salary').fill('80,000 per month');
-    await form.getByLabel('Currency').selectOption('NPR');
-    await form.getByLabel(/Additional Information/).fill('Kubernetes, Terraform.');
-  }
-
   test('warns about a CV over 5 MB and names a valid one', async ({ page }) => {
     const form = await openForm(page, '/career', 'Job application');
     const resume = form.getByLabel('CV / Resume');

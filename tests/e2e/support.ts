@@ -1,6 +1,6 @@
 // Helpers every spec shares. The first account registered on a fresh server is the admin, so all
 // specs use these same credentials and whichever runs first creates the account.
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, type Locator, expect } from '@playwright/test';
 
 export const ADMIN = { name: 'Site Admin', email: 'admin@example.test', password: 'correct horse battery staple' };
 
@@ -13,4 +13,34 @@ export async function loginAdmin(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
   if (login.status() !== 200) throw new Error(`login answered ${login.status()}: ${await login.text()}`);
   return (await login.json()) as { accessToken: string; refreshToken: string; user: { role: string } };
+}
+
+/** Finds one lead through the admins' inbox, searching by the visitor's email. */
+export async function findLead(
+  request: APIRequestContext,
+  kind: 'quotes' | 'contacts' | 'applications',
+  email: string,
+) {
+  const { accessToken } = await loginAdmin(request);
+  const response = await request.get(`/api/admin/${kind}?q=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(response.status(), `GET /api/admin/${kind}`).toBe(200);
+  const body = (await response.json()) as { items: Record<string, unknown>[] };
+  const matches = body.items.filter((item) => item.email === email);
+  expect(matches).toHaveLength(1);
+  return matches[0]!;
+}
+
+/** Fills every field of the job application except the CV. */
+export async function fillApplication(form: Locator, email: string) {
+  await form.getByLabel('Full Name').fill('Maya Shrestha');
+  await form.getByLabel('Contact Number').fill('9812345678');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Town').fill('Lalitpur');
+  await form.getByLabel('Country').fill('Nepal');
+  await form.getByLabel('Position').selectOption('DevOps Engineer');
+  await form.getByLabel('Expected Salary').fill('80,000 per month');
+  await form.getByLabel('Currency').selectOption('NPR');
+  await form.getByLabel(/Additional Information/).fill('Kubernetes, Terraform.');
 }
