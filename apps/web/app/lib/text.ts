@@ -1,6 +1,13 @@
-/** Cuts text to `max` characters and adds an ellipsis when it was longer (SPEC.md's card truncation). */
+/**
+ * Cuts text longer than `max` characters at the last word boundary within `max`, then adds "..."
+ * (SPEC.md's card truncation). A single word longer than `max` is cut inside it.
+ */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
+  if (text.length <= max) return text;
+  // The character after the cut tells whether the cut already falls between two words.
+  const head = /\s/.test(text.charAt(max)) ? text.slice(0, max) : text.slice(0, max).replace(/\S+$/, '');
+  const trimmed = head.replace(/[\s,;:(–—-]+$/, '');
+  return `${trimmed || text.slice(0, max)}...`;
 }
 
 /** Plain text of a Markdown string, for excerpts and card previews. */
