@@ -89,4 +89,6 @@ test('the RSS feed lists published posts with absolute links', async ({ request 
   const body = await res.text();
   expect(body).toContain(`/blog/${post.slug}</link>`);
   expect(body).toMatch(/<link>https?:\/\/[^<]+\/blog\//);
+  // The built-in articles are in the feed too, each with its own page.
+  for (const slug of ['aws', 'vpn', 'network-design']) expect(body).toContain(`/blog/${slug}</link>`);
 });

@@ -10,3 +10,4 @@ export * from './api.ts';
 export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
+export * from './built-in-articles.ts';

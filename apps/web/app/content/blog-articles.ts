@@ -1,6 +1,6 @@
 // The three built-in blog articles (/blog/aws, /blog/vpn, /blog/network-design). Titles and meta
-// descriptions come from the page list; the article text lives here.
-import { BLOG_ARTICLE_IDS, pageById, type BlogArticleId } from './pages.ts';
+// descriptions and dates come from the contract (the RSS feed lists them too); the article text lives here.
+import { BUILT_IN_ARTICLES, type BlogArticleId } from '@agency/contract';
 import { SITE } from './site.ts';
 
 export interface ArticleSection {
@@ -23,11 +23,10 @@ export interface BlogArticle {
   sections: readonly ArticleSection[];
 }
 
-type ArticleText = Pick<BlogArticle, 'publishedAt' | 'intro' | 'sections'>;
+type ArticleText = Pick<BlogArticle, 'intro' | 'sections'>;
 
 const TEXT: Record<BlogArticleId, ArticleText> = {
   aws: {
-    publishedAt: '2025-01-14',
     intro:
       'Amazon Web Services (AWS) is no longer only for start-ups with venture funding and global enterprises. For a growing business it can replace ageing servers, cut costs and make the whole company more resilient. Here is what it offers and how to decide whether it is right for you.',
     sections: [
@@ -72,7 +71,6 @@ const TEXT: Record<BlogArticleId, ArticleText> = {
     ],
   },
   vpn: {
-    publishedAt: '2025-02-04',
     intro:
       'Your staff work from home, from client sites and from the café round the corner, and every one of those connections is a way into your business. A properly configured business VPN keeps that traffic private and your systems out of reach of everyone else.',
     sections: [
@@ -117,7 +115,6 @@ const TEXT: Record<BlogArticleId, ArticleText> = {
     ],
   },
   'network-design': {
-    publishedAt: '2025-03-11',
     intro:
       'A network is the part of your IT that nobody notices until it fails. Designing it properly at the start, whether for a new office or a refit, saves years of slow Wi-Fi, dropped calls and expensive patch-ups. This guide walks through the decisions that matter.',
     sections: [
@@ -162,18 +159,16 @@ const TEXT: Record<BlogArticleId, ArticleText> = {
   },
 };
 
-export const BLOG_ARTICLES: readonly BlogArticle[] = BLOG_ARTICLE_IDS.map((id) => {
-  const entry = pageById(`blog-${id}`);
-  return {
-    id,
-    path: `/blog/${id}`,
-    title: entry.title,
-    description: entry.description,
-    author: SITE.name,
-    image: { src: `/images/pages/blog/${id}.svg`, width: 640, height: 360 },
-    ...TEXT[id],
-  };
-});
+export const BLOG_ARTICLES: readonly BlogArticle[] = BUILT_IN_ARTICLES.map((article) => ({
+  id: article.slug,
+  path: `/blog/${article.slug}`,
+  title: article.title,
+  description: article.description,
+  publishedAt: article.publishedAt,
+  author: SITE.name,
+  image: { src: `/images/pages/blog/${article.slug}.svg`, width: 640, height: 360 },
+  ...TEXT[article.slug],
+}));
 
 export const blogArticleByPath = (path: string) =>
   BLOG_ARTICLES.find((article) => article.path === path.toLowerCase().replace(/(.)\/$/, '$1'));

@@ -1,4 +1,5 @@
 // The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
+import { BUILT_IN_ARTICLES } from '@agency/contract';
 import { SERVICES_CATALOGUE } from './services.ts';
 
 export interface PageEntry {
@@ -19,9 +20,6 @@ const page = (entry: Omit<PageEntry, 'prerender' | 'indexed'> & Partial<PageEntr
   indexed: true,
   ...entry,
 });
-
-export const BLOG_ARTICLE_IDS = ['aws', 'vpn', 'network-design'] as const;
-export type BlogArticleId = (typeof BLOG_ARTICLE_IDS)[number];
 
 export const PAGES: readonly PageEntry[] = [
   page({
@@ -81,27 +79,15 @@ export const PAGES: readonly PageEntry[] = [
     // Lists published posts from the database, so it is rendered per request.
     prerender: false,
   }),
-  page({
-    id: 'blog-aws',
-    path: '/blog/aws',
-    file: 'routes/blog-article.tsx',
-    title: 'The Benefits of AWS for Growing Businesses',
-    description: 'Why Amazon Web Services suits growing businesses: cost, scale, security and reliability explained.',
-  }),
-  page({
-    id: 'blog-vpn',
-    path: '/blog/vpn',
-    file: 'routes/blog-article.tsx',
-    title: 'The Benefits of a VPN for Your Business',
-    description: 'How a business VPN protects remote staff, branch offices and customer data.',
-  }),
-  page({
-    id: 'blog-network-design',
-    path: '/blog/network-design',
-    file: 'routes/blog-article.tsx',
-    title: 'A Guide to Choosing the Right Network Design',
-    description: 'Topologies, cabling, Wi-Fi and security: how to choose a network design that fits your business.',
-  }),
+  ...BUILT_IN_ARTICLES.map((article) =>
+    page({
+      id: `blog-${article.slug}`,
+      path: `/blog/${article.slug}`,
+      file: 'routes/blog-article.tsx',
+      title: article.title,
+      description: article.description,
+    }),
+  ),
   page({
     id: 'career',
     path: '/career',

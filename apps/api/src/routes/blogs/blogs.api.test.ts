@@ -251,4 +251,24 @@ describe('GET /blog/rss.xml', () => {
     expect(res.body).not.toContain('Unpublished thoughts');
     expect(res.body).toMatch(/<pubDate>\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT<\/pubDate>/);
   });
+
+  it('carries every article, the built-in ones and the written ones, newest first, each with its own address', async () => {
+    await create({ title: 'Fresh news from the team', content: 'Written today.' });
+    const res = await t.app.inject({ method: 'GET', url: '/blog/rss.xml' });
+    const items = [...res.body.matchAll(/<item>[\s\S]*?<\/item>/g)].map(([item]) => ({
+      link: /<link>(.*)<\/link>/.exec(item)?.[1],
+      date: Date.parse(/<pubDate>(.*)<\/pubDate>/.exec(item)?.[1] ?? ''),
+    }));
+    const links = items.map((item) => item.link);
+    for (const slug of ['aws', 'vpn', 'network-design', 'fresh-news-from-the-team']) {
+      expect(links.filter((link) => link === `https://www.example.co.uk/blog/${slug}`)).toHaveLength(1);
+    }
+    expect(res.body).toContain('<title>The Benefits of AWS for Growing Businesses</title>');
+    expect(res.body).toContain('<pubDate>Tue, 14 Jan 2025 00:00:00 GMT</pubDate>');
+    const dates = items.map((item) => item.date);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // Written today, so it comes before the built-in articles of 2025.
+    expect(links[0]).toBe('https://www.example.co.uk/blog/fresh-news-from-the-team');
+    expect(new Set(links).size).toBe(links.length);
+  });
 });

@@ -1,11 +1,20 @@
-import { BRAND_NAME } from '@agency/contract';
-// GET /blog/rss.xml: RSS 2.0 feed of the published posts (registered at the root, outside /api).
+// GET /blog/rss.xml: RSS 2.0 feed of every article, the built-in ones and the published posts, newest
+// first (registered at the root, outside /api).
+import { BRAND_NAME, BUILT_IN_ARTICLES } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import { listBlogs } from '../../services/blogs.ts';
 
 export interface BlogRssOptions {
   /** Absolute origin of the site (config.siteUrl), for the links in the feed. */
   siteUrl: string;
+}
+
+/** One item of the feed, whether a built-in article or a post written in the admin. */
+interface FeedEntry {
+  slug: string;
+  title: string;
+  summary: string;
+  date: Date;
 }
 
 /** Newest posts in the feed; readers only look at the latest ones. */
@@ -23,22 +32,33 @@ export const escapeXml = (value: string) =>
 
 export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: BlogRssOptions) {
   app.get('/blog/rss.xml', { config: { publicCache: true } }, async (_request, reply) => {
-    const posts = (await listBlogs(app.db)).slice(0, FEED_SIZE);
+    const written: FeedEntry[] = (await listBlogs(app.db)).map((post) => ({
+      slug: post.slug,
+      title: post.title,
+      summary: post.excerpt,
+      date: new Date(post.publishedAt ?? post.createdAt),
+    }));
+    const builtIn: FeedEntry[] = BUILT_IN_ARTICLES.map((article) => ({
+      slug: article.slug,
+      title: article.title,
+      summary: article.description,
+      date: new Date(`${article.publishedAt}T00:00:00Z`),
+    }));
+    const entries = [...written, ...builtIn].sort((a, b) => b.date.getTime() - a.date.getTime()).slice(0, FEED_SIZE);
     const blogUrl = `${siteUrl}/blog`;
-    const items = posts.map((post) => {
-      const link = `${siteUrl}/blog/${encodeURIComponent(post.slug)}`;
-      const date = new Date(post.publishedAt ?? post.createdAt).toUTCString();
+    const items = entries.map((entry) => {
+      const link = `${siteUrl}/blog/${encodeURIComponent(entry.slug)}`;
       return [
         '    <item>',
-        `      <title>${escapeXml(post.title)}</title>`,
+        `      <title>${escapeXml(entry.title)}</title>`,
         `      <link>${escapeXml(link)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-        `      <description>${escapeXml(post.excerpt)}</description>`,
-        `      <pubDate>${date}</pubDate>`,
+        `      <description>${escapeXml(entry.summary)}</description>`,
+        `      <pubDate>${entry.date.toUTCString()}</pubDate>`,
         '    </item>',
       ].join('\n');
     });
-    const lastBuild = posts[0] ? new Date(posts[0].publishedAt ?? posts[0].createdAt).toUTCString() : undefined;
+    const lastBuild = entries[0]?.date.toUTCString();
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
