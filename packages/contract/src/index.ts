@@ -11,3 +11,4 @@ export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
 export * from './built-in-articles.ts';
+export * from './native-forms.ts';

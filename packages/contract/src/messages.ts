@@ -59,6 +59,9 @@ export const MESSAGES = {
     pendingNotice:
       'Your account is waiting for approval. An administrator must make you an editor before you can manage the blog.',
     invalidRefreshToken: 'The refresh token is invalid or has expired',
+    registered:
+      'Your account has been created and is waiting for approval: you can log in now, and an administrator will give you access to the blog.',
+    signedInNeedsScript: 'You are logged in. The admin area needs JavaScript: turn it on and reload this page.',
   },
   users: {
     notFound: 'This account does not exist',

@@ -1,3 +1,4 @@
+import type { NativeFormAnswer } from './native-forms.ts';
 import type { Blog } from './schemas.ts';
 
 /**
@@ -11,6 +12,8 @@ export interface WebLoadContext {
   };
   /** Absolute origin of the site, e.g. https://example.com, for canonical URLs. */
   siteUrl: string;
+  /** Only when the page answers a form posted without JavaScript: what to show again. */
+  form?: NativeFormAnswer;
 }
 
 /** A published post as its page needs it: the Markdown content rendered to sanitized HTML. */

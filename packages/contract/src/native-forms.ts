@@ -1,0 +1,51 @@
+// The public forms, login and register also work as plain HTML forms (no JavaScript, or before the page
+// has hydrated): each posts to its own page's address, and the server answers a 303 to a thank-you page or
+// the same page again with its refusal. What both sides need to agree on is written here.
+import type { ApiError } from './errors.ts';
+import { MESSAGES } from './messages.ts';
+import type { LoginResponse } from './schemas.ts';
+
+/** The lead forms a browser can post natively, with the page each one lives on. */
+export const NATIVE_LEAD_FORMS = {
+  quoteUk: { page: '/quote-uk', thanks: '/quote/thank-you' },
+  quoteNepal: { page: '/quote-nepal', thanks: '/quote/thank-you' },
+  contact: { page: '/connect', thanks: '/connect/thank-you' },
+  application: { page: '/career', thanks: '/career/thank-you' },
+} as const;
+
+export const NATIVE_AUTH_FORMS = { login: '/login', register: '/register' } as const;
+
+/** The query /login carries after a registration (no personal data: only that it happened). */
+export const REGISTERED_PARAM = 'registered';
+
+/** What a thank-you page says: what the script version's toast says (the address, not known here, aside). */
+export const THANK_YOU = {
+  quote: {
+    path: NATIVE_LEAD_FORMS.quoteUk.thanks,
+    title: MESSAGES.regionalQuote.successTitle,
+    body: MESSAGES.regionalQuote.successBody,
+    back: { path: '/quote', label: 'Back to the quote form' },
+  },
+  contact: {
+    path: NATIVE_LEAD_FORMS.contact.thanks,
+    title: 'Message sent',
+    body: MESSAGES.contact.submitted,
+    back: { path: NATIVE_LEAD_FORMS.contact.page, label: 'Back to Connect' },
+  },
+  application: {
+    path: NATIVE_LEAD_FORMS.application.thanks,
+    title: MESSAGES.career.dialog,
+    body: "We'll contact you at the email address you gave.",
+    back: { path: NATIVE_LEAD_FORMS.application.page, label: 'Back to Careers' },
+  },
+} as const;
+
+/**
+ * A page rendered as the answer to a native post (React Router's load context `form`): what was typed,
+ * to show again — never a password or a file — and the refusal, or after a login the new session.
+ */
+export interface NativeFormAnswer {
+  values: Record<string, string>;
+  error?: ApiError;
+  session?: LoginResponse;
+}
