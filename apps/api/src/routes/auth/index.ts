@@ -5,12 +5,12 @@ import { parseOr400 } from '../../lib/validate.ts';
 import {
   EmailTakenError,
   checkPassword,
-  clearLoginFailures,
   findUserByEmail,
   findUserById,
   issueRefreshToken,
   loginBlockedFor,
   recordLoginFailure,
+  recordLoginSuccess,
   registerUser,
   revokeRefreshToken,
   rotateRefreshToken,
@@ -51,7 +51,7 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
       await recordLoginFailure(app.db, input.email, request.ip, limits);
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
-    await clearLoginFailures(app.db, input.email);
+    await recordLoginSuccess(app.db, input.email, request.ip);
     return {
       accessToken: await app.signAccessToken(user),
       refreshToken: await issueRefreshToken(app.db, user.id),
