@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(publicCachePlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });

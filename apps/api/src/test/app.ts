@@ -14,6 +14,8 @@ import { loggerOptions } from '../lib/logger.ts';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Another instance of the app on the same database, as a second server behind a load balancer would be. */
+  secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -59,10 +61,20 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
   const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
   const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger });
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     dataDir,
+    secondInstance: async () => {
+      // The database is shared and closed by the first instance only.
+      const shared = { ...database, close: async () => {} };
+      const other = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database: shared, logger: false });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
