@@ -17,6 +17,7 @@ import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
+import formRoutes from './routes/forms/index.ts';
 import healthRoutes from './routes/health.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   );
   // At the root, outside /api; routes registered here win over the web catch-all.
   await app.register(blogRssRoutes, { siteUrl: config.siteUrl });
+  await app.register(formRoutes, { mail: config, login: config.login });
 
   return app;
 }

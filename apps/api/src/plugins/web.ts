@@ -5,12 +5,29 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import type { WebLoadContext } from '@agency/contract';
+import type { NativeFormAnswer, WebLoadContext } from '@agency/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerBuild } from 'react-router';
+
+/** A page rendered as the answer to a form posted without JavaScript. */
+export interface PageAnswer {
+  /** The page's path, e.g. /connect: rendered as its GET with `form` in the load context. */
+  path: string;
+  status: number;
+  form: NativeFormAnswer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Only where the web is served (not in the API tests): answers with a page of the site. */
+    renderPage?: (request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) => Promise<unknown>;
+  }
+}
+
+const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
 
 export interface WebOptions {
   buildDir: string;
@@ -84,23 +101,28 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     return reply.sendFile(file.slice(1), { cacheControl: false });
   }
 
-  async function render(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+  async function render(request: FastifyRequest, reply: FastifyReply, answer?: PageAnswer) {
+    const url = new URL(answer?.path ?? request.url, `http://${request.headers.host ?? 'localhost'}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
+      // An answer to a post is rendered as the page's GET: the post's body headers do not belong to it.
+      if (answer && BODY_HEADERS.has(name)) continue;
       if (typeof value === 'string') headers.set(name, value);
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
+    const context: WebLoadContext = answer ? { ...loadContext(), form: answer.form } : loadContext();
     const response = await handleRequest(
-      new Request(url, { method: request.method, headers, signal: controller.signal }),
-      loadContext() as unknown as Parameters<typeof handleRequest>[1],
+      new Request(url, { method: answer ? 'GET' : request.method, headers, signal: controller.signal }),
+      context as unknown as Parameters<typeof handleRequest>[1],
     );
-    reply.status(response.status);
+    reply.status(answer?.status ?? response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);
     }
+    // What was typed (or a new session) is for this visitor only, and only now.
+    if (answer) reply.header('cache-control', 'no-store');
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
@@ -119,6 +141,10 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     if (files.has(page)) return sendStatic(reply, page);
     return render(request, reply);
   };
+
+  app.decorate('renderPage', (request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) =>
+    render(request, reply, answer),
+  );
 
   const config = { publicCache: isCachedPage };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler, config });

@@ -11,21 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import {
-  EmailTakenError,
-  checkPassword,
-  findUserByEmail,
-  findUserById,
-  issueRefreshToken,
-  loginBlockedFor,
-  recordLoginFailure,
-  recordLoginSuccess,
-  registerUser,
-  revokeRefreshToken,
-  rotateRefreshToken,
-  toUser,
-  type LoginLimits,
-} from '../../services/auth.ts';
+import { findUserById, revokeRefreshToken, rotateRefreshToken, toUser, type LoginLimits } from '../../services/auth.ts';
+import { logIn, signUp } from '../../services/sign-in.ts';
 
 export interface AuthRoutesOptions {
   login: LoginLimits;
@@ -43,17 +30,9 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     body: RegisterSchema,
     response: { 201: UserSchema, ...errorResponses(400, 409, 429) },
   };
-  app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
-    try {
-      const user = await registerUser(app.db, request.body);
-      return reply.status(201).send(user);
-    } catch (error) {
-      if (error instanceof EmailTakenError) {
-        throw new HttpError(409, MESSAGES.auth.emailTaken, { email: MESSAGES.auth.emailTaken });
-      }
-      throw error;
-    }
-  });
+  app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) =>
+    reply.status(201).send(await signUp(app, request.body)),
+  );
 
   const loginSchema = {
     tags,
@@ -61,26 +40,7 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     body: LoginSchema,
     response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
   };
-  app.post('/login', { schema: loginSchema }, async (request) => {
-    const input = request.body;
-    const wait = await loginBlockedFor(app.db, input.email, request.ip, limits);
-    if (wait > 0) {
-      throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
-    }
-    const user = await findUserByEmail(app.db, input.email);
-    // Same time and same answer whether or not the account exists.
-    const valid = await checkPassword(user?.passwordHash, input.password);
-    if (!user || !valid) {
-      await recordLoginFailure(app.db, input.email, request.ip, limits);
-      throw new HttpError(401, MESSAGES.auth.invalidCredentials);
-    }
-    await recordLoginSuccess(app.db, input.email, request.ip);
-    return {
-      accessToken: await app.signAccessToken(user),
-      refreshToken: await issueRefreshToken(app.db, user.id),
-      user: toUser(user),
-    };
-  });
+  app.post('/login', { schema: loginSchema }, async (request) => logIn(app, request, request.body, limits));
 
   const refreshSchema = {
     tags,

@@ -1,0 +1,177 @@
+// Forms posted the way a browser without JavaScript posts them: urlencoded, or multipart when a file
+// can be sent. They answer 303 and store the lead exactly as the JSON API does.
+import { HONEYPOT_FIELD, MESSAGES, requiredMessage } from '@agency/contract';
+import { eq, schema } from '@agency/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../leads/test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LEADS_TO: 'leads@agency.test', RATE_LIMIT_MAX: '1000' });
+});
+afterAll(() => t.close());
+
+/** What a browser sends for a form without a file. */
+const urlencoded = (fields: Record<string, string>) => ({
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
+
+// The hidden fields and the empty honeypot of the page's form.
+const { deadline: _deadline, loading: _loading, success: _success, ...QUOTE_FIELDS } = MODAL_QUOTE;
+const REGIONAL = { ...QUOTE_FIELDS, [HONEYPOT_FIELD]: '' };
+const CONTACT_FIELDS = {
+  name: CONTACT.name,
+  phone: CONTACT.phone,
+  subject: CONTACT.subject,
+  email: CONTACT.email,
+  message: CONTACT.message,
+  [HONEYPOT_FIELD]: '',
+};
+
+const byEmail = async <T extends typeof schema.quotes | typeof schema.contacts | typeof schema.applications>(
+  table: T,
+  email: string,
+) => t.app.db.select().from(table).where(eq(table.email, email));
+
+describe('lead forms without JavaScript', () => {
+  it('POST /quote-uk (urlencoded) → 303 to the thank-you page, the quote stored and mailed like a script-sent one', async () => {
+    const email = 'uk-native@example.com';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/quote-uk',
+      ...urlencoded({ ...REGIONAL, email, region: 'uk', currency: 'GBP' }),
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/quote/thank-you');
+    const [row] = await byEmail(schema.quotes, email);
+    expect(row).toMatchObject({ fullName: MODAL_QUOTE.fullName, region: 'uk', currency: 'GBP', spam: false });
+    const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, row!.id));
+    expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
+  });
+
+  it('POST /quote-nepal (multipart with a file) → 303, the file stored with the quote', async () => {
+    const email = 'nepal-native@example.com';
+    const body = await multipart({ ...REGIONAL, email, region: 'nepal', currency: 'NPR' }, [
+      { field: 'file', name: 'brief.pdf', type: 'application/pdf', data: PDF },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/quote-nepal', ...body });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/quote/thank-you');
+    const [row] = await byEmail(schema.quotes, email);
+    expect(row).toMatchObject({ region: 'nepal', currency: 'NPR', fileName: 'brief.pdf', fileSize: PDF.length });
+    expect(await t.app.storage.get(row!.fileKey!)).toBeTruthy();
+  });
+
+  it('POST /connect (urlencoded) → 303, stored exactly as POST /api/contact stores it', async () => {
+    const native = await t.app.inject({
+      method: 'POST',
+      url: '/connect',
+      ...urlencoded({ ...CONTACT_FIELDS, email: 'native@example.com' }),
+    });
+    expect(native.statusCode).toBe(303);
+    expect(native.headers.location).toBe('/connect/thank-you');
+    const scripted = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...CONTACT_FIELDS, email: 'scripted@example.com' },
+    });
+    expect(scripted.statusCode).toBe(201);
+    const [a] = await byEmail(schema.contacts, 'native@example.com');
+    const [b] = await byEmail(schema.contacts, 'scripted@example.com');
+    const comparable = (row: Record<string, unknown>) => {
+      const { id: _id, email: _email, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = row;
+      return rest;
+    };
+    expect(comparable(a!)).toEqual(comparable(b!));
+  });
+
+  it('POST /career (multipart with a CV) → 303, the application and its CV stored', async () => {
+    const email = 'career-native@example.com';
+    const body = await multipart({ ...APPLICATION, email, [HONEYPOT_FIELD]: '' }, [
+      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: PDF },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/career', ...body });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/career/thank-you');
+    const [row] = await byEmail(schema.applications, email);
+    expect(row).toMatchObject({ name: APPLICATION.name, fileName: 'cv.pdf', fileType: 'application/pdf', spam: false });
+  });
+
+  it('refuses bad input with the same status and messages as the JSON API (the page is rendered by the web build)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/connect',
+      ...urlencoded({ ...CONTACT_FIELDS, email: '' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.email).toBeDefined();
+
+    const noCv = await t.app.inject({
+      method: 'POST',
+      url: '/career',
+      ...(await multipart({ ...APPLICATION, email: 'no-cv@example.com' })),
+    });
+    expect(noCv.statusCode).toBe(400);
+    expect(noCv.json().fields.resume).toBe(requiredMessage('resume'));
+    expect(await byEmail(schema.applications, 'no-cv@example.com')).toHaveLength(0);
+  });
+
+  it('keeps a honeypot lead as spam without mail, like the JSON API', async () => {
+    const email = 'bot-native@example.com';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/connect',
+      ...urlencoded({ ...CONTACT_FIELDS, email, [HONEYPOT_FIELD]: 'https://spam.example' }),
+    });
+    expect(res.statusCode).toBe(303);
+    const [row] = await byEmail(schema.contacts, email);
+    expect(row?.spam).toBe(true);
+    expect(await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, row!.id))).toHaveLength(0);
+  });
+
+  it('shares the per-address limit with the JSON route', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '1' });
+    try {
+      const first = await limited.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT_FIELDS });
+      expect(first.statusCode).toBe(201);
+      const second = await limited.app.inject({ method: 'POST', url: '/connect', ...urlencoded(CONTACT_FIELDS) });
+      expect(second.statusCode).toBe(429);
+      expect(second.json().error).toBe(MESSAGES.http.tooManyRequests);
+      expect(second.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('register and login without JavaScript', () => {
+  const account = { name: 'Native Admin', email: 'native-admin@example.com', password: 'a long enough password 1' };
+
+  it('POST /register → 303 to /login?registered=1 (nothing personal in the address)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/register', ...urlencoded(account) });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login?registered=1');
+    const again = await t.app.inject({ method: 'POST', url: '/register', ...urlencoded(account) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields.email).toBe(MESSAGES.auth.emailTaken);
+  });
+
+  it('POST /login answers the session for the page to store, 401 for a wrong password', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      ...urlencoded({ email: account.email, password: 'wrong password here' }),
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toBe(MESSAGES.auth.invalidCredentials);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/login?next=%2Fadmin',
+      ...urlencoded({ email: account.email, password: account.password }),
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ user: { email: account.email } });
+  });
+});

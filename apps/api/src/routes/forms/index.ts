@@ -1,0 +1,132 @@
+// The forms posted by a browser without JavaScript (or before the page has hydrated). Each posts to its
+// own page's address, so the page shown again is the one the browser is on:
+//   POST /quote-uk, /quote-nepal, /connect, /career → 303 to the thank-you page
+//   POST /register → 303 to /login?registered=1;  POST /login → the login page, which opens the admin
+// A refusal renders the same page again with its status, the server's messages next to the fields and
+// what was typed (never a password or a file). The checks, limits, honeypot and storage are the JSON
+// API's own (services/lead-intake.ts, services/sign-in.ts).
+import {
+  HONEYPOT_FIELD,
+  LoginSchema,
+  NATIVE_AUTH_FORMS,
+  NATIVE_LEAD_FORMS,
+  type NativeFormAnswer,
+  REGISTERED_PARAM,
+  RegisterSchema,
+} from '@agency/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/http-error.ts';
+import { parseOr400 } from '../../lib/validate.ts';
+import type { LoginLimits } from '../../services/auth.ts';
+import { createLeadIntake, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../../services/lead-intake.ts';
+import type { LeadMailConfig } from '../../services/leads-mail.ts';
+import { logIn, signUp } from '../../services/sign-in.ts';
+
+export interface FormRoutesOptions {
+  mail: LeadMailConfig;
+  login: LoginLimits;
+}
+
+/** Fields never shown again: secrets, the bots' field and the script version's own flags. */
+const NOT_ECHOED = new Set(['password', HONEYPOT_FIELD, 'loading', 'success']);
+
+const fieldsOf = (body: unknown): Received => (body && typeof body === 'object' ? { ...body } : {});
+
+/** The text fields received, to fill the form in again. */
+function echo(received: Received): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(received)) {
+    if (typeof value === 'string' && !NOT_ECHOED.has(name)) values[name] = value;
+  }
+  return values;
+}
+
+export default async function formRoutes(app: FastifyInstance, { mail, login }: FormRoutesOptions) {
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+  // What a <form method="post"> without a file sends.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  const intake = createLeadIntake(app, mail);
+  const options = { bodyLimit: JSON_BODY_LIMIT };
+
+  /** The refusal on the form's page; without a web build (API tests) as the JSON API's error body. */
+  function refuse(request: FastifyRequest, reply: FastifyReply, page: string, error: HttpError, values: Received) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
+    const form: NativeFormAnswer = { values: echo(values), error: error.toJSON() };
+    if (app.renderPage) return app.renderPage(request, reply, { path: page, status: error.statusCode, form });
+    return reply.status(error.statusCode).send(form.error);
+  }
+
+  /** Runs `take`; an HttpError (bad input, too many requests, storage down) is shown on the page. */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: string,
+    take: (received: Received) => Promise<unknown>,
+  ): Promise<boolean> {
+    const received: Received = {};
+    try {
+      await take(received);
+      return true;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      await refuse(request, reply, page, error, received);
+      return false;
+    }
+  }
+
+  const leadForm =
+    (form: { page: string; thanks: string }, limit: string, take: typeof intake.quote) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const limiter = app.rateLimit(limit);
+      const sent = await answer(request, reply, form.page, async (received) => {
+        await limiter.call(app, request, reply);
+        await take(request, received);
+      });
+      if (sent) return reply.redirect(form.thanks, 303);
+      return reply;
+    };
+
+  // Same limit names as the JSON routes: one budget per address whichever way the form is sent.
+  app.post(NATIVE_LEAD_FORMS.quoteUk.page, options, leadForm(NATIVE_LEAD_FORMS.quoteUk, 'request-quote', intake.quote));
+  app.post(
+    NATIVE_LEAD_FORMS.quoteNepal.page,
+    options,
+    leadForm(NATIVE_LEAD_FORMS.quoteNepal, 'request-quote', intake.quote),
+  );
+  app.post(NATIVE_LEAD_FORMS.contact.page, options, leadForm(NATIVE_LEAD_FORMS.contact, 'contact', intake.contact));
+  app.post(
+    NATIVE_LEAD_FORMS.application.page,
+    options,
+    leadForm(NATIVE_LEAD_FORMS.application, 'jobs-apply', intake.application),
+  );
+
+  app.post(NATIVE_AUTH_FORMS.register, options, async (request, reply) => {
+    const limiter = app.rateLimit('register');
+    const done = await answer(request, reply, NATIVE_AUTH_FORMS.register, async (received) => {
+      Object.assign(received, fieldsOf(request.body));
+      await limiter.call(app, request, reply);
+      await signUp(app, parseOr400(RegisterSchema, request.body));
+    });
+    if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=1`, 303);
+    return reply;
+  });
+
+  app.post(NATIVE_AUTH_FORMS.login, options, async (request, reply) => {
+    // The query (?next=/admin…) stays: the page opens that admin link once signed in.
+    const page = request.url;
+    let session: NativeFormAnswer['session'];
+    const done = await answer(request, reply, page, async (received) => {
+      Object.assign(received, fieldsOf(request.body));
+      session = await logIn(app, request, parseOr400(LoginSchema, request.body), login);
+    });
+    if (!done) return reply;
+    const form: NativeFormAnswer = { values: {}, session };
+    if (app.renderPage) return app.renderPage(request, reply, { path: page, status: 200, form });
+    return reply.status(200).send(session);
+  });
+}
