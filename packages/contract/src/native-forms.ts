@@ -3,12 +3,13 @@
 // the same page again with its refusal. What both sides need to agree on is written here.
 import type { ApiError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
+import { REGION_SETTINGS } from './options.ts';
 import type { LoginResponse } from './schemas.ts';
 
 /** The lead forms a browser can post natively, with the page each one lives on. */
 export const NATIVE_LEAD_FORMS = {
-  quoteUk: { page: '/quote-uk', thanks: '/quote/thank-you' },
-  quoteNepal: { page: '/quote-nepal', thanks: '/quote/thank-you' },
+  quoteUk: { page: REGION_SETTINGS.uk.path, thanks: '/quote/thank-you' },
+  quoteNepal: { page: REGION_SETTINGS.nepal.path, thanks: '/quote/thank-you' },
   contact: { page: '/connect', thanks: '/connect/thank-you' },
   application: { page: '/career', thanks: '/career/thank-you' },
 } as const;

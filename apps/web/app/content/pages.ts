@@ -1,6 +1,8 @@
 // The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
-import { BUILT_IN_ARTICLES } from '@agency/contract';
+import { BUILT_IN_ARTICLES, THANK_YOU } from '@agency/contract';
 import { SERVICES_CATALOGUE } from './services.ts';
+
+const THANK_YOU_PAGES = ['quote', 'contact', 'application'] as const;
 
 export interface PageEntry {
   id: string;
@@ -137,6 +139,17 @@ export const PAGES: readonly PageEntry[] = [
     title: 'Request a Quote (Nepal)',
     description: 'Tell us about your project and get a quote in Nepalese rupees from our Kathmandu team.',
   }),
+  // Where a form posted without JavaScript lands once sent (the script version shows a toast instead).
+  ...THANK_YOU_PAGES.map((kind) =>
+    page({
+      id: `thank-you-${kind}`,
+      path: THANK_YOU[kind].path,
+      file: 'routes/thank-you.tsx',
+      title: THANK_YOU[kind].title,
+      description: THANK_YOU[kind].body,
+      indexed: false,
+    }),
+  ),
   page({
     id: 'login',
     path: '/login',

@@ -1,19 +1,41 @@
 // A tap on a button of a prerendered page before React runs it would do nothing. A tiny inline script
 // in the <head> records those clicks until hydration starts, and they are replayed, to the same
 // elements, once the page is hydrated (docs/decisions/0006-first-paint-before-hydration.md).
-// Links, <summary> and form fields work natively and are left alone; submit buttons wait for hydration.
+// Links, <summary> and form fields work natively and are left alone, except:
+// - a link marked `data-early-click` (one the script upgrades, e.g. "Request a quote" → the modal) waits
+//   for the script like a button;
+// - a form marked `data-early-submit` (lib/native-form.ts) sent before hydration waits for the script,
+//   which sends it as usual (toasts, progress).
+// Should the scripts not arrive within EARLY_WAIT_MS, the link is followed and the form posted natively,
+// as they are without JavaScript.
+
+/** How long a link or form sent before hydration waits for the scripts before it goes natively. */
+export const EARLY_WAIT_MS = 6000;
 
 /** Runs before any module: records [element, detail] of each click on a non-submit button or a tab. */
 export const EARLY_CLICKS_SCRIPT =
-  '(function(){var q=window.__earlyClicks=[];' +
-  'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab]");' +
-  'if(t&&t.type!=="submit"&&!t.disabled)q.push([t,e.detail])}' +
-  'document.addEventListener("click",r,true);' +
-  'window.__stopEarlyClicks=function(){document.removeEventListener("click",r,true)}})()';
+  '(function(){var q=window.__earlyClicks=[],s=window.__earlySubmits=[];' +
+  'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab],a[data-early-click]");' +
+  'if(!t||t.type==="submit"||t.disabled)return;' +
+  'if(t.tagName==="A"){if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;e.preventDefault();' +
+  'var c=[t,e.detail];q.push(c);setTimeout(function(){var i=q.indexOf(c);' +
+  'if(window.__earlyClicks&&i>=0){q.splice(i,1);location.href=t.href}},' +
+  EARLY_WAIT_MS +
+  ');return}' +
+  'q.push([t,e.detail])}' +
+  'function f(e){var t=e.target;if(!t||!t.hasAttribute||!t.hasAttribute("data-early-submit"))return;' +
+  'e.preventDefault();if(s.indexOf(t)<0)s.push(t);setTimeout(function(){var i=s.indexOf(t);' +
+  'if(window.__earlySubmits&&i>=0){s.splice(i,1);HTMLFormElement.prototype.submit.call(t)}},' +
+  EARLY_WAIT_MS +
+  ')}' +
+  'document.addEventListener("click",r,true);document.addEventListener("submit",f,true);' +
+  'window.__stopEarlyClicks=function(){document.removeEventListener("click",r,true);' +
+  'document.removeEventListener("submit",f,true)}})()';
 
 declare global {
   interface Window {
     __earlyClicks?: [Element, number][];
+    __earlySubmits?: HTMLFormElement[];
     __stopEarlyClicks?: () => void;
   }
 }
@@ -29,10 +51,19 @@ export function stopRecordingEarlyClicks() {
  */
 export function replayEarlyClicks() {
   const clicks = window.__earlyClicks ?? [];
+  const submits = window.__earlySubmits ?? [];
   delete window.__earlyClicks;
+  delete window.__earlySubmits;
   for (const [target, detail] of clicks) {
     // The same `detail`: components tell a pointer click (1) from Enter or Space (0).
     if (target.isConnected) target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail }));
   }
   document.documentElement.dataset.hydrated = 'true';
+  if (submits.length === 0) return;
+  // A frame later: the forms have taken in what was typed or picked before hydration (lib/hydration.ts).
+  requestAnimationFrame(() =>
+    window.setTimeout(() => {
+      for (const form of submits) if (form.isConnected) form.requestSubmit();
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { useLoaderData } from 'react-router';
 import { CAREER_POSITIONS } from '@agency/contract';
 import { CareerForm } from '~/components/forms/career-form';
 import {
@@ -7,11 +8,17 @@ import {
   CAREER_REASONS,
   POSITION_SUMMARIES,
 } from '~/content/career';
+import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('career');
 
+// The answer to this page's form posted without JavaScript (lib/native-form.ts).
+export const loader = nativeAnswerLoader;
+export const clientLoader = noNativeAnswer;
+
 export default function Page() {
+  const answered = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -61,7 +68,7 @@ export default function Page() {
         </h2>
         <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
         <div className="mt-8">
-          <CareerForm />
+          <CareerForm answered={answered} />
         </div>
       </section>
     </>

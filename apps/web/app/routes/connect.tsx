@@ -1,11 +1,18 @@
+import { useLoaderData } from 'react-router';
 import { FindUs } from '~/components/connect/find-us';
 import { ContactForm } from '~/components/forms/contact-form';
 import { organizationJsonLd } from '~/lib/jsonld';
+import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
 import { jsonLd, pageSeo } from '~/lib/seo';
 
 export const meta = () => [...pageSeo('connect'), jsonLd(organizationJsonLd())];
 
+// The answer to this page's form posted without JavaScript (lib/native-form.ts).
+export const loader = nativeAnswerLoader;
+export const clientLoader = noNativeAnswer;
+
 export default function Connect() {
+  const answered = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -23,7 +30,7 @@ export default function Connect() {
             Send us a message
           </h2>
           <div className="mt-6">
-            <ContactForm />
+            <ContactForm answered={answered} />
           </div>
         </section>
       </div>

@@ -1,8 +1,9 @@
 // /quote-uk and /quote-nepal: one module, the region read from the path.
 import { REGIONS, REGION_SETTINGS, type Region } from '@agency/contract';
-import { Link, useLocation } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { RegionalQuoteForm } from '~/components/forms/regional-quote-form';
 import { pageByPath } from '~/content/pages';
+import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/quote-region';
 
@@ -14,7 +15,12 @@ export const meta = ({ location }: Route.MetaArgs) => {
 const regionOf = (pathname: string): Region =>
   REGIONS.find((region) => REGION_SETTINGS[region].path === pathname.replace(/\/$/, '')) ?? 'uk';
 
+// The answer to this page's form posted without JavaScript (lib/native-form.ts).
+export const loader = nativeAnswerLoader;
+export const clientLoader = noNativeAnswer;
+
 export default function QuoteRegion() {
+  const answered = useLoaderData<typeof loader>();
   const region = regionOf(useLocation().pathname);
   const settings = REGION_SETTINGS[region];
   const other = REGION_SETTINGS[region === 'uk' ? 'nepal' : 'uk'];
@@ -34,7 +40,7 @@ export default function QuoteRegion() {
         </Link>
       </p>
       <div className="mt-10">
-        <RegionalQuoteForm key={region} region={region} />
+        <RegionalQuoteForm key={region} region={region} answered={answered} />
       </div>
     </section>
   );

@@ -1,29 +1,40 @@
-// /register: name, email and password; on success /login. No client-side checks (SPEC.md 5).
-import { useEffect, useId, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+// /register: name, email and password; on success /login, which says the account awaits approval.
+// No client-side checks (SPEC.md 5). Without JavaScript the form posts to /register itself: the server
+// answers with a 303 to /login, or this page again with its refusal.
+import { REGISTERED_PARAM } from '@agency/contract';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
-import { useHydrated } from '~/lib/hydration';
+import { pathOf } from '~/content/pages';
+import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
 import { authStore, register, useAuth } from '~/state/auth';
 
 export const meta = () => [...pageSeo('register'), { name: 'robots', content: 'noindex' }];
 
+export const loader = nativeAnswerLoader;
+export const clientLoader = noNativeAnswer;
+
 const EMPTY = { name: '', email: '', password: '' };
 
 export default function Register() {
   const navigate = useNavigate();
+  const answered = useLoaderData<typeof loader>();
   const { loading, error } = useAuth();
-  const { values, set, formRef } = useFormValues(EMPTY);
+  const { values, set, formRef } = useFormValues(EMPTY, answered);
   const id = useId();
-  const hydrated = useHydrated();
+  // The refusal of a native post is shown until the visitor tries again.
+  const [refusal, setRefusal] = useState(answered?.error ?? null);
+  const shownError = error ?? refusal?.error;
 
   // An error left over from the login screen does not belong here.
   useEffect(() => authStore.dispatch({ type: 'auth/clearError' }), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await register(values)) navigate('/login');
+    setRefusal(null);
+    if (await register(values)) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
   }
 
   const field = (name: keyof typeof values, label: string, type: string, autoComplete: string) => (
@@ -39,24 +50,30 @@ export default function Register() {
         value={values[name]}
         onChange={(event) => set(name)(event.target.value)}
         className={inputClass}
+        {...(refusal?.fields?.[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {})}
       />
+      {refusal?.fields?.[name] && (
+        <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
+          {refusal.fields[name]}
+        </p>
+      )}
     </div>
   );
 
   return (
     <section className="mx-auto max-w-md px-6 py-16">
       <h1 className="text-3xl font-bold">Register</h1>
-      <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
+      <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5" {...nativePost(pathOf('register'))}>
         {field('name', 'Name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', 'new-password')}
-        {error && (
+        {shownError && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
+            {shownError}
           </p>
         )}
-        {/* Disabled until hydrated: a native submit would put the password into the URL. */}
-        <button type="submit" disabled={loading || !hydrated} className={`${primaryButton} w-full`}>
+        {/* Posted natively before hydration (method="post": the password never goes into the URL). */}
+        <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
           Register
         </button>
       </form>

@@ -8,9 +8,11 @@ import {
   HONEYPOT_FIELD,
   JobApplicationSchema,
   MESSAGES,
+  NATIVE_LEAD_FORMS,
   TIMINGS,
   requiredMessage,
   type ApiError,
+  type NativeFormAnswer,
 } from '@agency/contract';
 import { useState, type FormEvent } from 'react';
 import { showAlert } from '~/components/ui/alert-dialog';
@@ -41,8 +43,9 @@ function checkApplication(values: typeof INITIAL, resume: File | null, honeypot:
   return withFieldError(invalid, 'resume', resumeError);
 }
 
-export function CareerForm() {
-  const form = useFormState(INITIAL);
+/** `answered`: the server's answer to this form posted without JavaScript, when the page shows it. */
+export function CareerForm({ answered }: { answered?: NativeFormAnswer | null }) {
+  const form = useFormState(INITIAL, answered);
   const { values, reset, bind, answer, setAnswer, showAnswer, forgetError, fieldError, formRef } = form;
   const { loading: submitting, setLoading: setSubmitting } = form;
   const { file: resume, setFile: setResume, fileKey: resumeKey, clearFile: clearResume } = useFileChoice();
@@ -98,7 +101,13 @@ export function CareerForm() {
   }
 
   return (
-    <PublicForm formRef={formRef} label="Job application" onSubmit={onSubmit}>
+    <PublicForm
+      formRef={formRef}
+      label="Job application"
+      onSubmit={onSubmit}
+      action={NATIVE_LEAD_FORMS.application.page}
+      withFile
+    >
       <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
       <TextField label="Contact Number" type="tel" autoComplete="tel" required {...bind('contact')} />
       <TextField label="Email" type="email" autoComplete="email" required {...bind('email')} />

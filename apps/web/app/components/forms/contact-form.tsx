@@ -1,5 +1,5 @@
 // The /connect message form (SPEC.md sections 3-5 and 8).
-import { ContactSchema, HONEYPOT_FIELD, MESSAGES } from '@agency/contract';
+import { ContactSchema, HONEYPOT_FIELD, MESSAGES, NATIVE_LEAD_FORMS, type NativeFormAnswer } from '@agency/contract';
 import type { FormEvent } from 'react';
 import { toast } from '~/components/ui/toast';
 import { apiJson } from '~/lib/api';
@@ -8,8 +8,12 @@ import { answerOf, checkLocally, useFormState } from './form-state';
 
 const INITIAL = { name: '', phone: '', subject: '', email: '', message: '' };
 
-export function ContactForm() {
-  const { values, reset, bind, answer, setAnswer, showAnswer, loading, setLoading, formRef } = useFormState(INITIAL);
+/** `answered`: the server's answer to this form posted without JavaScript, when the page shows it. */
+export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }) {
+  const { values, reset, bind, answer, setAnswer, showAnswer, loading, setLoading, formRef } = useFormState(
+    INITIAL,
+    answered,
+  );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,7 +49,7 @@ export function ContactForm() {
   }
 
   return (
-    <PublicForm formRef={formRef} label="Send us a message" onSubmit={onSubmit}>
+    <PublicForm formRef={formRef} label="Send us a message" onSubmit={onSubmit} action={NATIVE_LEAD_FORMS.contact.page}>
       <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
       <TextField label="Subject" required {...bind('subject')} />

@@ -11,7 +11,8 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { useHydrated, usePickedBeforeHydration } from '~/lib/hydration';
+import { usePickedBeforeHydration } from '~/lib/hydration';
+import { nativePost } from '~/lib/native-form';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700';
@@ -311,16 +312,12 @@ export function UploadProgress({ fraction }: { fraction: number }) {
   );
 }
 
-/**
- * Disabled until hydrated: before that a click would submit the form natively, putting the
- * visitor's details into the URL.
- */
+/** Enabled from the first paint: before hydration the form posts natively (see lib/native-form.ts). */
 export function SubmitButton({ loading, children }: { loading: boolean; children?: ReactNode }) {
-  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={loading || !hydrated}
+      disabled={loading}
       className="inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
     >
       {loading ? MESSAGES.quote.submitting : (children ?? MESSAGES.quote.submit)}
@@ -328,17 +325,25 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
   );
 }
 
-/** The form element of every public form: checks run in code (noValidate), two columns, the honeypot first. */
+/**
+ * The form element of every public form: checks run in code (noValidate), two columns, the honeypot first.
+ * With `action` it also posts natively, without JavaScript (`withFile`: as multipart).
+ */
 export function PublicForm({
   formRef,
   label,
   onSubmit,
+  action,
+  withFile,
   children,
 }: {
   formRef: Ref<HTMLFormElement>;
   /** The form's accessible name. */
   label: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The page the form posts to without JavaScript (its own); none for the modal, which needs the script. */
+  action?: string;
+  withFile?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -346,6 +351,7 @@ export function PublicForm({
       ref={formRef}
       noValidate
       onSubmit={onSubmit}
+      {...(action ? nativePost(action, withFile) : {})}
       className="relative grid gap-5 md:grid-cols-2"
       aria-label={label}
     >

@@ -1,15 +1,18 @@
 // State shared by the public forms: the field values, and the error answer shown inline.
-import { MESSAGES, validationError, type ApiError } from '@agency/contract';
+import { MESSAGES, validationError, type ApiError, type NativeFormAnswer } from '@agency/contract';
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api';
 import { useKeepTypedBeforeHydration } from '~/lib/hydration';
+import { answeredValues } from '~/lib/native-form';
 
 /**
  * Field values with a setter per field and a reset to the initial values. Attach `formRef` to the
  * form: what was typed into its named fields before the page hydrated is taken into the values.
+ * `answered`: the server's answer to the form posted without JavaScript, when the page shows it.
  */
-export function useFormValues<T extends Record<string, string>>(initial: T) {
-  const [values, setValues] = useState<T>(initial);
+export function useFormValues<T extends Record<string, string>>(initial: T, answered?: NativeFormAnswer | null) {
+  // A page answering a refused native post starts from what was sent; a reset still empties the form.
+  const [values, setValues] = useState<T>(() => answeredValues(initial, answered));
   const formRef = useRef<HTMLFormElement>(null);
   useKeepTypedBeforeHydration(formRef, initial, setValues);
   const set = useCallback(
@@ -26,9 +29,9 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
  * What every public form keeps: its values, the error answer shown inline, whether it is sending,
  * and its element (to focus the first field the answer names).
  */
-export function useFormState<T extends Record<string, string>>(initial: T) {
-  const { values, set, reset, formRef } = useFormValues(initial);
-  const [answer, setAnswer] = useState<ApiError | null>(null);
+export function useFormState<T extends Record<string, string>>(initial: T, answered?: NativeFormAnswer | null) {
+  const { values, set, reset, formRef } = useFormValues(initial, answered);
+  const [answer, setAnswer] = useState<ApiError | null>(answered?.error ?? null);
   const [loading, setLoading] = useState(false);
   const fieldError = (name: string) => answer?.fields?.[name];
   /** Name, value, setter and error of one field, as the field components take them. */

@@ -12,6 +12,7 @@ import {
   SELECT_PLACEHOLDER,
   SERVICES,
   SOURCES,
+  type NativeFormAnswer,
 } from '@agency/contract';
 import { useState, type ReactNode } from 'react';
 import { uploadForm } from '~/lib/upload';
@@ -40,8 +41,8 @@ export const QUOTE_FILE_HINT = `Any type, up to ${QUOTE_FILE_MAX_BYTES / (1024 *
  * A quote form's state: values, answer and sending (see useFormState), the optional file and the
  * upload progress; with the steps both forms take the same way once their required fields are there.
  */
-export function useQuoteForm<T extends QuoteValues>(initial: T) {
-  const form = useFormState(initial);
+export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: NativeFormAnswer | null) {
+  const form = useFormState(initial, answered);
   const { showAnswer, setAnswer, setLoading, forgetError } = form;
   const { file, setFile, fileKey, clearFile } = useFileChoice();
   const [progress, setProgress] = useState<number | null>(null);

@@ -5,6 +5,7 @@ import {
   REGIONAL_SOURCE_LABELS,
   REGION_SETTINGS,
   TIMINGS,
+  type NativeFormAnswer,
   type Region,
 } from '@agency/contract';
 import type { FormEvent } from 'react';
@@ -14,10 +15,11 @@ import { DropZone, PublicForm, SubmitArea, honeypotValue } from './form-fields';
 import { answerOf, focusFirstInvalid, wait } from './form-state';
 import { QUOTE_FILE_HINT, QUOTE_INITIAL, QuoteFields, useQuoteForm } from './quote-fields';
 
-export function RegionalQuoteForm({ region }: { region: Region }) {
+/** `answered`: the server's answer to this form posted without JavaScript, when the page shows it. */
+export function RegionalQuoteForm({ region, answered }: { region: Region; answered?: NativeFormAnswer | null }) {
   const settings = REGION_SETTINGS[region];
   const navigate = useNavigate();
-  const quoteForm = useQuoteForm(QUOTE_INITIAL);
+  const quoteForm = useQuoteForm(QUOTE_INITIAL, answered);
   const { values, reset, bind, answer, setAnswer, fieldError, loading, setLoading, formRef } = quoteForm;
   const { file, fileKey, clearFile, pickFile, fileError, progress, setProgress, passesLocalChecks, send, settle } =
     quoteForm;
@@ -54,7 +56,16 @@ export function RegionalQuoteForm({ region }: { region: Region }) {
   }
 
   return (
-    <PublicForm formRef={formRef} label={`Quote request for ${settings.label}`} onSubmit={onSubmit}>
+    <PublicForm
+      formRef={formRef}
+      label={`Quote request for ${settings.label}`}
+      onSubmit={onSubmit}
+      action={settings.path}
+      withFile
+    >
+      {/* What the script adds to the quote, for the form posted without it. */}
+      <input type="hidden" name="region" value={region} />
+      <input type="hidden" name="currency" value={settings.currency} />
       <QuoteFields
         bind={bind}
         budgetLabel={`Budget (${settings.currency})`}

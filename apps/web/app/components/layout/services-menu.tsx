@@ -44,6 +44,7 @@ export function ServicesMenu() {
   return (
     <div
       ref={wrapperRef}
+      data-early-services=""
       onMouseEnter={hoverOpen}
       onMouseLeave={hoverClose}
       onBlur={(event) => {
@@ -76,10 +77,11 @@ export function ServicesMenu() {
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
         </svg>
       </button>
+      {/* Hidden by a class, not the attribute: before hydration, CSS opens it on hover and focus (app.css). */}
       <div
         id={panelId}
-        hidden={!open}
-        className="pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6"
+        data-early-menu=""
+        className={`pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6 ${open ? '' : 'hidden'}`}
       >
         <div className="pointer-events-auto mx-auto max-w-4xl rounded-lg border border-slate-200 bg-white p-5 shadow-xl">
           <NavLink to={SERVICES_PATH} end className={linkClass}>

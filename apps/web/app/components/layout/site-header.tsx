@@ -77,18 +77,32 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={openQuote}
+          {/* A link to the quote page that the script upgrades to the modal (a button to assistive technology). */}
+          <a
+            href={pathOf('quote')}
+            role="button"
+            data-early-click=""
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              openQuote();
+            }}
+            onKeyDown={(event) => {
+              // A button also answers Space (a link only Enter).
+              if (event.key !== ' ') return;
+              event.preventDefault();
+              openQuote();
+            }}
             onPointerEnter={preloadQuoteForm}
             onFocus={preloadQuoteForm}
             className="hidden items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
           >
             Request a quote
-          </button>
+          </a>
           <button
             ref={toggleRef}
             type="button"
+            data-early-menu-toggle=""
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -100,7 +114,13 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <nav id={MOBILE_MENU_ID} aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 lg:hidden">
+      {/* Hidden by a class, not the attribute: before hydration, CSS opens it for a focused toggle (app.css). */}
+      <nav
+        id={MOBILE_MENU_ID}
+        aria-label="Mobile"
+        data-early-menu=""
+        className={`border-t border-slate-200 lg:hidden ${menuOpen ? '' : 'hidden'}`}
+      >
         <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
           {MOBILE_LINKS.map((link) => (
             <li key={link.to}>

@@ -6,6 +6,9 @@ import { PolicyBlocks } from './policy-blocks';
 const tabId = (id: CookieTab['id']) => `cookie-tab-${id}`;
 const panelId = (id: CookieTab['id']) => `cookie-panel-${id}`;
 
+// Unlayered, so it wins over the `hidden` utility (the `hidden` attribute could not be overridden).
+const NO_SCRIPT_STYLE = '<style>[data-cookie-tablist]{display:none}[data-cookie-panel]{display:block}</style>';
+
 export function CookieTabs() {
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -32,8 +35,11 @@ export function CookieTabs() {
 
   return (
     <div className="mt-10">
+      {/* Without JavaScript the tabs cannot switch: every panel is shown, one after the other. */}
+      <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
       <div
         role="tablist"
+        data-cookie-tablist=""
         aria-label="Cookie policy"
         onKeyDown={onKeyDown}
         className="flex flex-wrap gap-2 border-b border-slate-200"
@@ -70,8 +76,8 @@ export function CookieTabs() {
           id={panelId(tab.id)}
           aria-labelledby={tabId(tab.id)}
           tabIndex={0}
-          hidden={index !== selected}
-          className="py-8"
+          data-cookie-panel=""
+          className={`py-8 ${index === selected ? '' : 'hidden'}`}
         >
           <h2 className="text-2xl font-semibold">{tab.label}</h2>
           <div className="mt-4">
