@@ -128,6 +128,8 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     if (!response.body) return reply.send();
     // A page the public cache keeps is read whole; the cache compresses it once for every later visitor.
     if (app.publicCache.willStore(request)) return reply.send(Buffer.from(await response.arrayBuffer()));
+    // An answer to a form post is sent from the form routes' scope, which has no reply.compress.
+    if (answer) return reply.send(Buffer.from(await response.arrayBuffer()));
     const body = Readable.fromWeb(response.body as WebReadableStream);
     return reply.compress(body);
   }
