@@ -37,7 +37,7 @@ async function ensureAdminThroughUi(page: Page, request: APIRequestContext) {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?registered=1$/);
 }
 
 async function loginThroughUi(page: Page, email: string, password: string) {
@@ -198,7 +198,9 @@ test('a new account waits for approval until an admin makes it an editor', async
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?registered=1$/);
+  // The login page it leads to says the account exists and waits for approval.
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.auth.registered);
 
   await loginThroughUi(page, email, password);
   await expect(page.getByText(MESSAGES.auth.pendingNotice)).toBeVisible();

@@ -212,7 +212,7 @@ test.describe('register and login without JavaScript', () => {
     await page.getByRole('button', { name: 'Register' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/login\\?${REGISTERED_PARAM}=1$`));
-    await expect(page.getByRole('status')).toHaveText(MESSAGES.auth.registered);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.auth.registered);
 
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');

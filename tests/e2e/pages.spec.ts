@@ -1,5 +1,6 @@
 // Public pages, part 1: home, about, connect, services, packages, blog list, built-in articles, quote chooser.
 import { SERVICES_CATALOGUE } from '../../apps/web/app/content/services.ts';
+import { truncate } from '../../apps/web/app/lib/text.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin } from './support.ts';
@@ -63,7 +64,15 @@ test('home: six expertise cards link to their services with descriptions cut to 
     await expect(cards.nth(index)).toHaveAttribute('href', path);
     const service = SERVICES_CATALOGUE.find((candidate) => candidate.path === path)!;
     const description = cards.nth(index).getByTestId('expertise-description');
-    await expect(description).toHaveText(`${service.description.slice(0, 70)}...`);
+    // Cut at the last word boundary within 70 characters, then "...".
+    const shown = (await description.textContent()) ?? '';
+    expect(shown).toBe(truncate(service.description, 70));
+    if (service.description.length > 70) {
+      const kept = shown.slice(0, -3);
+      expect(kept.length).toBeLessThanOrEqual(70);
+      expect(service.description.startsWith(kept)).toBe(true);
+      expect(service.description.charAt(kept.length)).toMatch(/[\s,;:.]/);
+    }
   }
   await cards.first().click();
   await expect(page).toHaveURL(/\/network-design$/);
