@@ -9,6 +9,7 @@ import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
+import auditRoutes from './routes/admin/audit/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin' });
+      await api.register(auditRoutes, { prefix: '/admin/audit' });
     },
     { prefix: '/api' },
   );

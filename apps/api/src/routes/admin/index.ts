@@ -13,6 +13,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
 import {
   attachmentDisposition,
@@ -113,6 +114,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
       header,
       rows.map((row) => columns.map((column) => row[column] as CsvValue)),
     );
+    await recordAudit(app.db, request, { action: 'lead.exported', data: { kind, rows: rows.length } });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -148,6 +150,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
       return row;
     });
     if (!deleted) throw notFound();
+    await recordAudit(app.db, request, { action: 'lead.deleted', target: { type: kind, id } });
     const fileKey = hasFile(kind) ? deleted.fileKey : null;
     if (fileKey) {
       await app.storage.delete(fileKey).catch((error: unknown) => {
@@ -168,6 +171,7 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     if (!row?.fileKey) throw notFound();
     const stored = await app.storage.get(row.fileKey);
     if (!stored) throw notFound();
+    await recordAudit(app.db, request, { action: 'lead.file_downloaded', target: { type: kind, id } });
     return reply
       .header('content-type', row.fileType || 'application/octet-stream')
       .header('content-length', String(stored.size))

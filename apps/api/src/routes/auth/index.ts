@@ -2,6 +2,7 @@ import { LoginSchema, MESSAGES, RefreshTokenSchema, RegisterSchema } from '@agen
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
@@ -49,9 +50,11 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
     const valid = await checkPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
       await recordLoginFailure(app.db, input.email, request.ip, limits);
+      await recordAudit(app.db, request, signInAudit('auth.login_failed', input.email, user));
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
     await clearLoginFailures(app.db, input.email);
+    await recordAudit(app.db, request, signInAudit('auth.login_succeeded', input.email, user));
     return {
       accessToken: await app.signAccessToken(user),
       refreshToken: await issueRefreshToken(app.db, user.id),
