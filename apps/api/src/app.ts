@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -45,6 +47,10 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
   });
+
+  // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

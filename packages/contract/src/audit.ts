@@ -69,27 +69,31 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Name shown as the actor of what the site does by itself (the retention job). */
 export const AUDIT_SYSTEM_ACTOR = 'System';
 
-export interface AuditEntry {
-  id: string;
-  /** ISO 8601 */
-  at: string;
-  actor: { id: string | null; name: string };
-  action: string;
-  target: { type: string; id: string } | null;
-  /** Client address; null for the system. */
-  ip: string | null;
-  data: Record<string, unknown>;
-}
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string().describe('ISO 8601'),
+  actor: z.object({
+    id: z.uuid().nullable().describe('null for the system and for someone not signed in'),
+    name: z.string().describe('The name the actor had when it acted'),
+  }),
+  action: z.string().describe('One of AUDIT_ACTIONS'),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  ip: z.string().nullable().describe('Client address; null for the system'),
+  data: z.record(z.string(), z.unknown()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 /** GET /api/admin/audit */
-export interface AuditList {
-  items: AuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Everyone who appears in the log (also removed accounts), for the actor filter. */
-  actors: { id: string; name: string }[];
-}
+export const AuditListSchema = z.object({
+  items: z.array(AuditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  actors: z
+    .array(z.object({ id: z.uuid(), name: z.string() }))
+    .describe('Everyone who appears in the log (removed accounts too), for the actor filter'),
+});
+export type AuditList = z.infer<typeof AuditListSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
