@@ -15,12 +15,12 @@ import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
-  clearLoginFailures,
   findUserByEmail,
   findUserById,
   issueRefreshToken,
   loginBlockedFor,
   recordLoginFailure,
+  recordLoginSuccess,
   registerUser,
   revokeRefreshToken,
   rotateRefreshToken,
@@ -76,7 +76,7 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
       await recordAudit(app.db, request, signInAudit('auth.login_failed', input.email, user));
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
-    await clearLoginFailures(app.db, input.email);
+    await recordLoginSuccess(app.db, input.email, request.ip);
     await recordAudit(app.db, request, signInAudit('auth.login_succeeded', input.email, user));
     return {
       accessToken: await app.signAccessToken(user),
