@@ -45,12 +45,19 @@ export const loginFailures = pgTable(
   'login_failures',
   {
     id: id(),
-    /** `email:<address>` or `ip:<address>` */
+    /** `pair:`, `ip:` or `account:` and a SHA-256 (base64url) of the account and/or address. */
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
 );
+
+/** (account, address) pairs that signed in successfully: exempt from the account-wide refusal. */
+export const loginKnownAddresses = pgTable('login_known_addresses', {
+  /** The same hash as a login_failures `pair:` key. */
+  key: text('key').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const blogs = pgTable(
   'blogs',
