@@ -8,5 +8,7 @@ export * from './leads.ts';
 export * from './pipeline.ts';
 export * from './proof-of-work.ts';
 export * from './images.ts';
+export * from './api.ts';
+export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
