@@ -4,7 +4,6 @@ import {
   type ExtraConfigColumn,
   bigint,
   bigserial,
-  boolean,
   check,
   index,
   integer,
