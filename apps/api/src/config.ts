@@ -1,6 +1,7 @@
 // The one typed, validated configuration of the server. A bad value stops the process with its name.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
 import { z } from 'zod';
@@ -20,6 +21,41 @@ const bool = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** An IPv4/IPv6 address or CIDR range, or one of proxy-addr's names for the private ranges. */
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (`1`), or which addresses they have (`10.0.0.0/8, ::1`).
+ * Either way the client is the first address not trusted, read from the right of X-Forwarded-For.
+ * `true` (trust every entry, so the leftmost, which the client writes) is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    if (!value || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? 'true would trust every X-Forwarded-For entry, including the one the client writes; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)'
+          : 'must be the number of proxies in front (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,192.168.1.5)',
+    });
+    return z.NEVER;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -35,7 +71,7 @@ const EnvSchema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SITE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   WEB_BUILD_DIR: z.string().min(1).default('apps/web/build'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Agency website <no-reply@localhost>'),
@@ -126,7 +162,7 @@ export interface Config {
   jwtSecret: string;
   siteUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   webBuildDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -140,6 +176,9 @@ export interface Config {
   challengeSecret: string;
   webhooks: WebhookConfig;
 }
+
+/** false: no proxy (the socket's address); a number of proxies in front; or the proxies' addresses/ranges. */
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
