@@ -171,7 +171,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
       const id = randomUUID();
       const spam = isSpam(quote);
       const upload = spam ? null : form.file;
-      const file = upload ? { key: leadFileKey('quotes', id, upload.name), data: upload.data } : null;
+      const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
       const fields = { ...quote, region: quote.region ?? null };
       const mails = spam
         ? []
@@ -252,7 +252,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
       const id = randomUUID();
       const spam = isSpam(application);
       const upload = spam ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
-      const file = upload ? { key: leadFileKey('applications', id, upload.name), data: upload.data } : null;
+      const file = upload ? { key: leadFileKey('applications', id), data: upload.data } : null;
       const mails = spam
         ? []
         : leadMails(
