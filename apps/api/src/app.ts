@@ -17,6 +17,7 @@ import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
+import challengeRoutes from './routes/challenge.ts';
 import healthRoutes from './routes/health.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
@@ -72,7 +73,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
 
   await app.register(
     async (api) => {
@@ -81,8 +82,9 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
-      await api.register(adminLeadRoutes, { prefix: '/admin' });
+      await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
     },
     { prefix: '/api' },
   );
