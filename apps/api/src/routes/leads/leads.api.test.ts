@@ -65,7 +65,7 @@ describe('POST /api/request-quote', () => {
     ]);
     const note = mails.find((m) => m.purpose === 'notification');
     expect(note?.body).toContain('Company name: Analytical Engines Ltd');
-    expect(note?.body).toContain(`/admin?lead=quotes/${id}`);
+    expect(note?.body).toContain(`/admin/leads/quotes/${id}`);
     expect(note?.sentAt).toBeNull();
   });
 
