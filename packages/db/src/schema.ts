@@ -1,6 +1,6 @@
 // The database schema. Change it here, then `npm run db:generate` writes the SQL migration.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const id = () =>
   uuid('id')
@@ -45,12 +45,19 @@ export const loginFailures = pgTable(
   'login_failures',
   {
     id: id(),
-    /** `email:<address>` or `ip:<address>` */
+    /** `pair:`, `ip:` or `account:` and a SHA-256 (base64url) of the account and/or address. */
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
 );
+
+/** (account, address) pairs that signed in successfully: exempt from the account-wide refusal. */
+export const loginKnownAddresses = pgTable('login_known_addresses', {
+  /** The same hash as a login_failures `pair:` key. */
+  key: text('key').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const blogs = pgTable(
   'blogs',
@@ -172,3 +179,16 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One row whose version every write to public content raises (statement triggers on blogs and users, see
+ * migration 0006): the instances' page caches compare it instead of being told (docs/decisions/0008).
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
+);
