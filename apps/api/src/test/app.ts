@@ -54,6 +54,8 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     LOG_LEVEL: 'silent',
     // Tests send many requests from one address; a test about limits sets its own.
     RATE_LIMIT_MAX: '1000',
+    // Most tests post leads like an API client without a proof of work; the challenge tests set their mode.
+    SPAM_CHALLENGE: 'off',
     ...env,
   });
   const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
