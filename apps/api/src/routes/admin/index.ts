@@ -29,6 +29,7 @@ import {
   isLeadKind,
   isUuid,
   LEAD_TABLES,
+  leadDownloadName,
   likePattern,
   SEARCH_COLUMNS,
   toLeadItem,
@@ -387,7 +388,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
     return reply
       .header('content-type', row.fileType || 'application/octet-stream')
       .header('content-length', String(stored.size))
-      .header('content-disposition', attachmentDisposition(row.fileName || 'file'))
+      .header('content-disposition', attachmentDisposition(leadDownloadName(kind, row.fileName, row.fileType)))
       .header('x-content-type-options', 'nosniff')
       .send(stored.stream);
   });
