@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   LEADS_TO_NEPAL: optionalEmail,
   RATE_LIMIT_MAX: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  CONFIRMATION_MAIL_INTERVAL_HOURS: positiveInt.default(24),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
   // Checked loosely (AWS's older buckets allow capitals and `_`): this catches `s3://bucket` and
@@ -169,6 +170,8 @@ export interface Config {
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   rateLimit: { max: number; windowSeconds: number };
   login: { maxFailures: number; windowSeconds: number };
+  /** A visitor's address gets at most one confirmation mail per this many hours. */
+  confirmationIntervalHours: number;
   /** Set when S3_BUCKET is: files then go to the bucket instead of uploadsDir. */
   s3: S3StorageOptions | undefined;
   spamChallenge: SpamChallengeMode;
@@ -211,6 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+    confirmationIntervalHours: env.CONFIRMATION_MAIL_INTERVAL_HOURS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
