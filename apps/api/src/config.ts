@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   LEADS_TO_NEPAL: optionalEmail,
   RATE_LIMIT_MAX: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  CONFIRMATION_MAIL_INTERVAL_HOURS: positiveInt.default(24),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
   RETENTION_DAYS_QUOTES: positiveInt.default(RETENTION_DEFAULT_DAYS.quotes),
@@ -181,6 +182,8 @@ export interface Config {
   retention: RetentionPeriods;
   /** Self-hosted analytics (Plausible, Umami…), loaded only after the visitor consents to analytics. */
   analyticsScriptUrl: string | undefined;
+  /** A visitor's address gets at most one confirmation mail per this many hours. */
+  confirmationIntervalHours: number;
   /** Set when S3_BUCKET is: files then go to the bucket instead of uploadsDir. */
   s3: S3StorageOptions | undefined;
   spamChallenge: SpamChallengeMode;
@@ -230,6 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       applications: env.RETENTION_DAYS_APPLICATIONS,
     },
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    confirmationIntervalHours: env.CONFIRMATION_MAIL_INTERVAL_HOURS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
