@@ -51,7 +51,7 @@ test.describe('lead forms without JavaScript', () => {
       name: 'No Script',
       subject: 'Sent without JavaScript',
       message: 'My browser runs no scripts.',
-      spam: false,
+      status: 'new',
     });
   });
 

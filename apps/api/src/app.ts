@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
@@ -12,12 +12,18 @@ import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import retentionPlugin from './plugins/retention.ts';
 import storagePlugin from './plugins/storage.ts';
+import auditRoutes from './routes/admin/audit/index.ts';
+import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
+import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import consentRoutes from './routes/consent/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
 import formRoutes from './routes/forms/index.ts';
+import challengeRoutes from './routes/challenge.ts';
 import healthRoutes from './routes/health.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
@@ -30,15 +36,33 @@ export interface AppOptions {
   database: Database;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Run the daily retention job on a timer (default); the API tests run it themselves. */
+  retentionSchedule?: boolean;
 }
 
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp({ config, database, storage, logger }: AppOptions): Promise<FastifyInstance> {
+/**
+ * Fastify 5 treats a number as "trust nothing" (it cannot check the nearest peer), so the hop count is
+ * given as proxy-addr's hop function: the socket and the next `hops - 1` entries from the right are
+ * proxies, and the address after them is the client.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logger,
+  retentionSchedule = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -63,7 +87,8 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
+  await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
 
   await app.register(
     async (api) => {
@@ -72,8 +97,13 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
-      await api.register(adminLeadRoutes, { prefix: '/admin' });
+      await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
+      await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },
   );

@@ -83,3 +83,54 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value, DATA_DIR: dataDir() }).trustProxy;
+
+  it('takes the number of proxies in front, or their addresses and ranges', () => {
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true with a message explaining the two forms', () => {
+    expect(() => trust('true')).toThrow(ConfigError);
+    expect(() => trust('true')).toThrow(/TRUST_PROXY="true".*number of proxies in front \(e\.g\. 1\).*addresses/);
+  });
+
+  it('refuses what is neither a count nor addresses', () => {
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0.1, example.com', '-1'])
+      expect(() => trust(value)).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('privacy settings', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
+
+  it('keeps quotes and contacts 730 days, applications 180 and spam 30 unless told otherwise', () => {
+    expect(load({}).retention).toEqual({ quotes: 730, contacts: 730, applications: 180, spam: 30 });
+    expect(load({ RETENTION_DAYS_QUOTES: '365', RETENTION_DAYS_APPLICATIONS: '90' }).retention).toEqual({
+      quotes: 365,
+      contacts: 730,
+      applications: 90,
+      spam: 30,
+    });
+  });
+
+  it('names a bad retention period or analytics URL', () => {
+    expect(() => load({ RETENTION_DAYS_CONTACTS: 'forever' })).toThrow(/RETENTION_DAYS_CONTACTS="forever"/);
+    expect(() => load({ RETENTION_DAYS_APPLICATIONS: '0' })).toThrow(/RETENTION_DAYS_APPLICATIONS="0"/);
+    expect(() => load({ ANALYTICS_SCRIPT_URL: 'stats.example.com/script.js' })).toThrow(/ANALYTICS_SCRIPT_URL/);
+    expect(load({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js' }).analyticsScriptUrl).toBe(
+      'https://stats.example.com/js/script.js',
+    );
+  });
+});

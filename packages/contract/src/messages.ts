@@ -48,6 +48,8 @@ export const MESSAGES = {
     imageMissing: 'Choose an image file to upload',
     imageWrongType: 'The image must be a JPEG, PNG, WebP, GIF or AVIF file',
     imageTooLarge: 'The image must be at most 10 MB',
+    imageDimensions:
+      'The image is too large in pixels or too long and narrow: at most 50 megapixels, and no side longer than 16,383 pixels once resized',
   },
   auth: {
     registrationFailed: 'Registration failed',
@@ -82,3 +84,6 @@ export const MESSAGES = {
     internal: 'Something went wrong on our side',
   },
 } as const;
+
+/** Shown where a part of a page that loads on demand (the quote form) could not be downloaded. */
+export const LOAD_FAILED_MESSAGE = 'This form could not be loaded. Please check your connection and try again.';

@@ -1,289 +1,143 @@
-// Lead intake: how a quote, a message or a job application is read, checked, stored and mailed. The JSON
-// API (/api/request-quote, /api/contact, /api/jobs/apply) and the native form posts (routes/forms) both
-// use it, so a lead is stored the same way whichever way it came.
+// What happens to every lead a visitor sends, whichever form it came from: where it came from, whether it
+// solved the proof of work, its status, and what it triggers (mail, webhooks, timeline), all in one transaction.
 import { randomUUID } from 'node:crypto';
 import {
-  CV_MAX_BYTES,
-  ContactSchema,
-  fieldErrors,
-  HONEYPOT_FIELD,
-  JobApplicationSchema,
+  ALTCHA_FIELD,
+  LeadSourceSchema,
   type LeadKind,
-  MESSAGES,
-  QUOTE_FILE_MAX_BYTES,
-  QuoteRequestSchema,
-  requiredMessage,
+  type LeadSource,
+  PIPELINE_MESSAGES,
+  type SpamChallengeMode,
 } from '@agency/contract';
+import type { Db } from '@agency/db';
 import { schema } from '@agency/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { parseOr400 } from '../lib/validate.ts';
-import { CV_CONTENT_TYPES, detectCvType } from './file-type.ts';
-import { type LeadMailConfig, leadMails, type OutboxInsert } from './leads-mail.ts';
-import { displayFileName, leadFileKey } from './leads.ts';
+import { consumeChallenge, type Verdict, verifySolution } from './challenge.ts';
+import { type NewEvent, queuedEvent, recordEvents } from './lead-events.ts';
+import {
+  type LeadMailConfig,
+  type LeadMailInput,
+  leadMails,
+  notificationMail,
+  type OutboxInsert,
+} from './leads-mail.ts';
+import { type WebhookConfig, webhookRows } from './webhooks.ts';
+import { withoutRecentConfirmations } from './confirmation-limit.ts';
 
-/** Largest JSON body of a lead form: the longest texts are 5000 characters. */
-export const JSON_BODY_LIMIT = 64 * 1024;
-/** Multipart text fields: far above any field's length limit, so zod names the field that is too long. */
-export const MULTIPART_LIMITS = {
-  fields: 40,
-  fieldSize: 64 * 1024,
-  files: 1,
-  parts: 50,
-  headerPairs: 100,
-  // Each route lowers this to its own limit + 1 byte; this caps files a route ignores.
-  fileSize: QUOTE_FILE_MAX_BYTES + 1,
+export interface IntakeConfig extends LeadMailConfig {
+  /** A recipient gets at most one visitor confirmation per this many hours. */
+  confirmationIntervalHours: number;
+  spamChallenge: SpamChallengeMode;
+  challengeSecret: string;
+  webhooks: WebhookConfig;
+}
+
+export interface Intake {
+  source: LeadSource;
+  /** null when SPAM_CHALLENGE=off */
+  verdict: Verdict | null;
+}
+
+const altchaError = (verdict: Verdict) => {
+  const message =
+    !verdict.ok && verdict.reason === 'missing' ? PIPELINE_MESSAGES.altchaMissing : PIPELINE_MESSAGES.altchaInvalid;
+  return new HttpError(400, message, { [ALTCHA_FIELD]: message });
 };
-const CONTENT_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 
-interface UploadedFile {
-  name: string;
-  type: string;
-  data: Buffer;
+/** Reads the optional source fields and checks the proof of work; SPAM_CHALLENGE=required refuses here. */
+export function readIntake(fields: Record<string, unknown>, config: IntakeConfig): Intake {
+  const source = parseOr400(LeadSourceSchema, {
+    sourcePath: fields.sourcePath,
+    referrer: fields.referrer,
+    utmSource: fields.utmSource,
+    utmMedium: fields.utmMedium,
+    utmCampaign: fields.utmCampaign,
+  });
+  if (config.spamChallenge === 'off') return { source, verdict: null };
+  const verdict = verifySolution(fields[ALTCHA_FIELD], config.challengeSecret);
+  if (!verdict.ok && config.spamChallenge === 'required') throw altchaError(verdict);
+  return { source, verdict };
 }
 
-interface FileSpec {
-  field: 'file' | 'resume';
-  maxBytes: number;
-  tooLarge: string;
+export type SpamReason = 'honeypot' | 'challenge';
+
+export interface OutboxRow extends OutboxInsert {
+  id: string;
 }
 
-export interface Form {
-  fields: Record<string, unknown>;
-  file: UploadedFile | null;
+/** The lead as its mails and webhooks need it. */
+export interface LeadFacts extends LeadMailInput {
+  createdAt: Date;
+  status: string;
 }
 
-/** Text fields of a JSON body; numbers become text so `"phone": 123` is read like the form's "123". */
-function jsonFields(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, MESSAGES.http.badRequest);
-  const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) fields[key] = typeof value === 'number' ? String(value) : value;
-  return fields;
+const withIds = (rows: Omit<OutboxInsert, 'id'>[]): OutboxRow[] => rows.map((row) => ({ id: randomUUID(), ...row }));
+
+/**
+ * Outbox rows of a lead that arrives (`confirmation: true`) or comes out of spam (`false`): the agency's
+ * notification, the webhooks, and for a new lead the visitor's confirmation.
+ */
+export function arrivalRows(lead: LeadFacts, config: IntakeConfig, { confirmation }: { confirmation: boolean }) {
+  const mails = confirmation ? leadMails(lead, config) : [notificationMail(lead, config)].filter((row) => row !== null);
+  const hooks = webhookRows(
+    { kind: lead.kind, id: lead.id, createdAt: lead.createdAt, status: lead.status, fields: lead.fields },
+    config,
+  ).map((row) => ({ leadKind: lead.kind, leadId: lead.id, purpose: 'webhook' as const, ...row }));
+  return withIds([...mails, ...hooks]);
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Queues rows in the transaction `tx` with their `*_queued` events. */
+export async function queueRows(tx: Tx, rows: OutboxRow[], actorId: string | null): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.insert(schema.outbox).values(rows);
+  await recordEvents(
+    tx,
+    rows.map((row) => queuedEvent(row.leadKind, row.leadId, row, actorId)),
+  );
+}
+
+export interface StoredLead {
+  status: string;
+  rows: OutboxRow[];
 }
 
 /**
- * Reads a JSON or multipart form; at most one file (`spec.field`), buffered up to its size limit.
- * Without a spec, files are read past and ignored like any unknown field. The text fields go into
- * `fields` as they arrive, so a caller still has them when the form is refused half-way (a file too large).
+ * In the lead's transaction: spends the challenge (a second use counts as unsolved), settles the status,
+ * inserts the lead through `insert`, its `received` event and, unless it is spam, its outbox rows.
  */
-async function readForm(
-  request: FastifyRequest,
-  spec: FileSpec | null,
-  fields: Record<string, unknown> = {},
-): Promise<Form> {
-  if (!request.isMultipart()) return { fields: Object.assign(fields, jsonFields(request.body)), file: null };
-  let file: UploadedFile | null = null;
-  try {
-    // One byte over the limit is enough to know the file is too large; the rest is never buffered.
-    const limits = spec ? { fileSize: spec.maxBytes + 1 } : {};
-    for await (const part of request.parts({ limits })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname))
-          fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (!spec || part.fieldname !== spec.field || file) {
-        part.file.resume();
-        continue;
-      }
-      const data = await part.toBuffer();
-      if (data.length > spec.maxBytes) throw new HttpError(413, spec.tooLarge, { [spec.field]: spec.tooLarge });
-      // Browsers send an empty part named "" when no file was chosen.
-      if (data.length > 0) {
-        const type = part.mimetype?.toLowerCase() ?? '';
-        file = {
-          name: displayFileName(part.filename ?? ''),
-          type: CONTENT_TYPE.test(type) ? type : 'application/octet-stream',
-          data,
-        };
-      }
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' && spec)
-      throw new HttpError(413, spec.tooLarge, { [spec.field]: spec.tooLarge });
-    if (
-      code === 'FST_REQ_FILE_TOO_LARGE' ||
-      code === 'FST_FILES_LIMIT' ||
-      code === 'FST_PARTS_LIMIT' ||
-      code === 'FST_FIELDS_LIMIT'
-    ) {
-      throw new HttpError(413, MESSAGES.http.tooLarge);
-    }
-    throw new HttpError(400, MESSAGES.http.invalidMultipart);
+export async function storeLead(
+  tx: Tx,
+  lead: { kind: LeadKind; id: string; honeypot: boolean; mail: Omit<LeadMailInput, 'kind' | 'id'> },
+  intake: Intake,
+  config: IntakeConfig,
+  insert: (columns: { status: string } & LeadSource) => Promise<{ createdAt: Date }[]>,
+): Promise<StoredLead> {
+  let solved = intake.verdict === null || intake.verdict.ok;
+  if (intake.verdict?.ok && !(await consumeChallenge(tx, intake.verdict.challenge, intake.verdict.expiresAt))) {
+    if (config.spamChallenge === 'required') throw altchaError({ ok: false, reason: 'invalid' });
+    solved = false;
   }
-  return { fields, file };
-}
-
-/** The lead row's columns describing its stored file (all null without one). */
-function fileColumns(key: string | undefined, upload: { name: string; type: string; data: Buffer } | null) {
-  return {
-    fileKey: key ?? null,
-    fileName: upload?.name ?? null,
-    fileType: upload?.type ?? null,
-    fileSize: upload?.data.length ?? null,
+  const spamReason: SpamReason | null = lead.honeypot ? 'honeypot' : solved ? null : 'challenge';
+  const status = spamReason ? 'spam' : 'new';
+  const [row] = await insert({ status, ...intake.source });
+  const received: NewEvent = {
+    kind: lead.kind,
+    leadId: lead.id,
+    type: 'received',
+    data: { ...intake.source, ...(spamReason ? { spamReason } : {}) },
   };
-}
-
-/** What a lead intake reads into as it goes: the text fields received (also when the form is refused). */
-export type Received = Record<string, unknown>;
-
-export interface LeadIntake {
-  /** Each reads the request's form, checks it, stores the lead and queues its mails; returns the lead's id. */
-  quote(request: FastifyRequest, received?: Received): Promise<string>;
-  contact(request: FastifyRequest, received?: Received): Promise<string>;
-  application(request: FastifyRequest, received?: Received): Promise<string>;
-}
-
-/** The intake for a scope that has registered multipart with MULTIPART_LIMITS. */
-export function createLeadIntake(app: FastifyInstance, mail: LeadMailConfig): LeadIntake {
-  type Tx = Parameters<Parameters<typeof app.db.transaction>[0]>[0];
-
-  /**
-   * Stores the file, then the lead and its outbox rows in one transaction, before anyone is
-   * answered. If the transaction fails the file is removed again, so nothing is half-stored.
-   */
-  async function saveLead(
-    request: FastifyRequest,
-    lead: { kind: LeadKind; id: string; file: { key: string; data: Buffer } | null; mails: OutboxInsert[] },
-    insert: (tx: Tx) => Promise<unknown>,
-  ) {
-    try {
-      if (lead.file) await app.storage.put(lead.file.key, lead.file.data);
-      await app.db.transaction(async (tx) => {
-        await insert(tx);
-        if (lead.mails.length > 0) await tx.insert(schema.outbox).values(lead.mails);
-      });
-    } catch (error) {
-      request.log.error({ err: error, kind: lead.kind }, 'lead could not be stored');
-      if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
-      throw new HttpError(503, MESSAGES.http.unavailable);
-    }
-    if (lead.mails.length > 0) app.outbox.kick();
-  }
-
-  /** Honeypot leads are kept (flagged) so an admin can see them, but no file and no mail. */
-  const isSpam = (fields: { [HONEYPOT_FIELD]: string }) => fields[HONEYPOT_FIELD].trim() !== '';
-
-  async function takeQuote(request: FastifyRequest, received: Received = {}): Promise<string> {
-    const form = await readForm(
-      request,
-      { field: 'file', maxBytes: QUOTE_FILE_MAX_BYTES, tooLarge: MESSAGES.quote.fileTooLarge },
-      received,
-    );
-    const quote = parseOr400(QuoteRequestSchema, form.fields);
-    const id = randomUUID();
-    const spam = isSpam(quote);
-    const upload = spam ? null : form.file;
-    const file = upload ? { key: leadFileKey('quotes', id, upload.name), data: upload.data } : null;
-    const fields = { ...quote, region: quote.region ?? null };
-    const mails = spam
-      ? []
-      : leadMails(
-          {
-            kind: 'quotes',
-            id,
-            fields,
-            file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
-          },
-          mail,
-        );
-    await saveLead(request, { kind: 'quotes', id, file, mails }, (tx) =>
-      tx.insert(schema.quotes).values({
-        id,
-        spam,
-        fullName: quote.fullName,
-        email: quote.email,
-        phone: quote.phone,
-        companyName: quote.companyName,
-        size: quote.size,
-        contactMethod: quote.contactMethod,
-        services: quote.services,
-        description: quote.description,
-        budget: quote.budget,
-        deadline: quote.deadline,
-        source: quote.source,
-        additionalDetails: quote.additionalDetails,
-        region: fields.region,
-        currency: quote.currency,
-        ...fileColumns(file?.key, upload),
-      }),
-    );
-    return id;
-  }
-
-  async function takeContact(request: FastifyRequest, received: Received = {}): Promise<string> {
-    const form = await readForm(request, null, received);
-    const contact = parseOr400(ContactSchema, form.fields);
-    const id = randomUUID();
-    const spam = isSpam(contact);
-    const mails = spam ? [] : leadMails({ kind: 'contacts', id, fields: contact }, mail);
-    await saveLead(request, { kind: 'contacts', id, file: null, mails }, (tx) =>
-      tx.insert(schema.contacts).values({
-        id,
-        spam,
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        subject: contact.subject,
-        message: contact.message,
-      }),
-    );
-    return id;
-  }
-
-  async function takeApplication(request: FastifyRequest, received: Received = {}): Promise<string> {
-    const form = await readForm(
-      request,
-      { field: 'resume', maxBytes: CV_MAX_BYTES, tooLarge: MESSAGES.career.fileTooLarge },
-      received,
-    );
-    const parsed = JobApplicationSchema.safeParse(form.fields);
-    const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (!form.file) errors.resume = requiredMessage('resume');
-    const firstError = Object.values(errors)[0];
-    if (!parsed.success || !form.file || firstError) {
-      throw new HttpError(400, firstError ?? MESSAGES.http.badRequest, errors);
-    }
-    const cvType = detectCvType(form.file.data);
-    if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
-
-    const application = parsed.data;
-    const id = randomUUID();
-    const spam = isSpam(application);
-    const upload = spam ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
-    const file = upload ? { key: leadFileKey('applications', id, upload.name), data: upload.data } : null;
-    const mails = spam
-      ? []
-      : leadMails(
-          {
-            kind: 'applications',
-            id,
-            fields: application,
-            file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
-          },
-          mail,
-        );
-    await saveLead(request, { kind: 'applications', id, file, mails }, (tx) =>
-      tx.insert(schema.applications).values({
-        id,
-        spam,
-        name: application.name,
-        contact: application.contact,
-        email: application.email,
-        town: application.town,
-        country: application.country,
-        position: application.position,
-        salary: application.salary,
-        currency: application.currency,
-        info: application.info,
-        ...fileColumns(file?.key, upload),
-      }),
-    );
-    return id;
-  }
-
-  return { quote: takeQuote, contact: takeContact, application: takeApplication };
+  await recordEvents(tx, [received]);
+  const rows = spamReason
+    ? []
+    : arrivalRows(
+        { ...lead.mail, kind: lead.kind, id: lead.id, createdAt: row?.createdAt ?? new Date(), status },
+        config,
+        { confirmation: true },
+      );
+  const queued = await withoutRecentConfirmations(tx, rows, config.confirmationIntervalHours);
+  await queueRows(tx, queued, null);
+  return { status, rows: queued };
 }

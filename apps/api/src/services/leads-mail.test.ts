@@ -29,7 +29,9 @@ describe('leadMails', () => {
       { ...config, leadsTo: { default: undefined, uk: undefined, nepal: undefined } },
     );
     expect(rows.map((r) => [r.purpose, r.to])).toEqual([['confirmation', 'grace@example.com']]);
-    expect(rows[0]?.body).toContain('Dear Grace,');
+    expect(rows[0]?.body).toMatch(/^Hello,\n/);
+    expect(rows[0]?.body).not.toContain('Grace');
+    expect(rows[0]?.body).not.toContain('Hi');
     expect(rows[0]?.body).toContain('Nexora');
   });
 
@@ -47,7 +49,7 @@ describe('leadMails', () => {
     expect(note?.body).toContain('Position: DevOps Engineer');
     expect(note?.body).not.toContain('Additional information');
     expect(note?.body).toContain('CV: cv.pdf (10 bytes, application/pdf)');
-    expect(note?.body).toContain('https://agency.test/admin?lead=applications/abc');
+    expect(note?.body).toContain('https://agency.test/admin/leads/applications/abc');
     const [quoteNote] = leadMails({ kind: 'quotes', id: 'q', fields: quote }, config);
     expect(quoteNote?.body).toContain('Project description:\n  one\n  two');
   });

@@ -3,6 +3,7 @@
 import { type LoginInput, type LoginResponse, MESSAGES, type RegisterInput, type User } from '@agency/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { recordAudit, signInAudit } from './audit.ts';
 import {
   EmailTakenError,
   checkPassword,
@@ -44,9 +45,11 @@ export async function logIn(
   const valid = await checkPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
     await recordLoginFailure(app.db, input.email, request.ip, limits);
+    await recordAudit(app.db, request, signInAudit('auth.login_failed', input.email, user));
     throw new HttpError(401, MESSAGES.auth.invalidCredentials);
   }
   await recordLoginSuccess(app.db, input.email, request.ip);
+  await recordAudit(app.db, request, signInAudit('auth.login_succeeded', input.email, user));
   return {
     accessToken: await app.signAccessToken(user),
     refreshToken: await issueRefreshToken(app.db, user.id),

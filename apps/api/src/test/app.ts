@@ -54,12 +54,19 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     LOG_LEVEL: 'silent',
     // Tests send many requests from one address; a test about limits sets its own.
     RATE_LIMIT_MAX: '1000',
+    // Most tests post leads like an API client without a proof of work; the challenge tests set their mode.
+    SPAM_CHALLENGE: 'off',
     ...env,
   });
   const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
   await database.migrate();
   const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
-  const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger });
+  const app = await buildApp({
+    config: { ...config, databaseUrl: pgDb?.url },
+    database,
+    logger,
+    retentionSchedule: false,
+  });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
@@ -68,7 +75,12 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     secondInstance: async () => {
       // The database is shared and closed by the first instance only.
       const shared = { ...database, close: async () => {} };
-      const other = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database: shared, logger: false });
+      const other = await buildApp({
+        config: { ...config, databaseUrl: pgDb?.url },
+        database: shared,
+        logger: false,
+        retentionSchedule: false,
+      });
       await other.ready();
       others.push(other);
       return other;

@@ -8,7 +8,9 @@ import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../leads/test
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LEADS_TO: 'leads@agency.test', RATE_LIMIT_MAX: '1000' });
+  // Without the proof of work (a browser without JavaScript cannot solve it) leads are spam under the
+  // default SPAM_CHALLENGE=score; that rule has its own test below, the rest looks at storage and mail.
+  t = await createTestApp({ LEADS_TO: 'leads@agency.test', RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' });
 });
 afterAll(() => t.close());
 
@@ -30,10 +32,10 @@ const CONTACT_FIELDS = {
   [HONEYPOT_FIELD]: '',
 };
 
-const byEmail = async <T extends typeof schema.quotes | typeof schema.contacts | typeof schema.applications>(
-  table: T,
-  email: string,
-) => t.app.db.select().from(table).where(eq(table.email, email));
+const quotesOf = (email: string) => t.app.db.select().from(schema.quotes).where(eq(schema.quotes.email, email));
+const contactsOf = (email: string) => t.app.db.select().from(schema.contacts).where(eq(schema.contacts.email, email));
+const applicationsOf = (email: string) =>
+  t.app.db.select().from(schema.applications).where(eq(schema.applications.email, email));
 
 describe('lead forms without JavaScript', () => {
   it('POST /quote-uk (urlencoded) → 303 to the thank-you page, the quote stored and mailed like a script-sent one', async () => {
@@ -45,8 +47,8 @@ describe('lead forms without JavaScript', () => {
     });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/quote/thank-you');
-    const [row] = await byEmail(schema.quotes, email);
-    expect(row).toMatchObject({ fullName: MODAL_QUOTE.fullName, region: 'uk', currency: 'GBP', spam: false });
+    const [row] = await quotesOf(email);
+    expect(row).toMatchObject({ fullName: MODAL_QUOTE.fullName, region: 'uk', currency: 'GBP', status: 'new' });
     const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, row!.id));
     expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
   });
@@ -59,7 +61,7 @@ describe('lead forms without JavaScript', () => {
     const res = await t.app.inject({ method: 'POST', url: '/quote-nepal', ...body });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/quote/thank-you');
-    const [row] = await byEmail(schema.quotes, email);
+    const [row] = await quotesOf(email);
     expect(row).toMatchObject({ region: 'nepal', currency: 'NPR', fileName: 'brief.pdf', fileSize: PDF.length });
     expect(await t.app.storage.get(row!.fileKey!)).toBeTruthy();
   });
@@ -78,10 +80,10 @@ describe('lead forms without JavaScript', () => {
       payload: { ...CONTACT_FIELDS, email: 'scripted@example.com' },
     });
     expect(scripted.statusCode).toBe(201);
-    const [a] = await byEmail(schema.contacts, 'native@example.com');
-    const [b] = await byEmail(schema.contacts, 'scripted@example.com');
+    const [a] = await contactsOf('native@example.com');
+    const [b] = await contactsOf('scripted@example.com');
     const comparable = (row: Record<string, unknown>) => {
-      const { id: _id, email: _email, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = row;
+      const { id: _id, email: _email, createdAt: _createdAt, lastActivityAt: _lastActivityAt, ...rest } = row;
       return rest;
     };
     expect(comparable(a!)).toEqual(comparable(b!));
@@ -95,8 +97,13 @@ describe('lead forms without JavaScript', () => {
     const res = await t.app.inject({ method: 'POST', url: '/career', ...body });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/career/thank-you');
-    const [row] = await byEmail(schema.applications, email);
-    expect(row).toMatchObject({ name: APPLICATION.name, fileName: 'cv.pdf', fileType: 'application/pdf', spam: false });
+    const [row] = await applicationsOf(email);
+    expect(row).toMatchObject({
+      name: APPLICATION.name,
+      fileName: 'cv.pdf',
+      fileType: 'application/pdf',
+      status: 'new',
+    });
   });
 
   it('refuses bad input with the same status and messages as the JSON API (the page is rendered by the web build)', async () => {
@@ -115,7 +122,7 @@ describe('lead forms without JavaScript', () => {
     });
     expect(noCv.statusCode).toBe(400);
     expect(noCv.json().fields.resume).toBe(requiredMessage('resume'));
-    expect(await byEmail(schema.applications, 'no-cv@example.com')).toHaveLength(0);
+    expect(await applicationsOf('no-cv@example.com')).toHaveLength(0);
   });
 
   it('keeps a honeypot lead as spam without mail, like the JSON API', async () => {
@@ -126,9 +133,28 @@ describe('lead forms without JavaScript', () => {
       ...urlencoded({ ...CONTACT_FIELDS, email, [HONEYPOT_FIELD]: 'https://spam.example' }),
     });
     expect(res.statusCode).toBe(303);
-    const [row] = await byEmail(schema.contacts, email);
-    expect(row?.spam).toBe(true);
+    const [row] = await contactsOf(email);
+    expect(row?.status).toBe('spam');
     expect(await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, row!.id))).toHaveLength(0);
+  });
+
+  it('stores a lead without the proof of work as spam under the default SPAM_CHALLENGE=score, like the JSON API', async () => {
+    const scored = await createTestApp({ LEADS_TO: 'leads@agency.test' });
+    try {
+      const res = await scored.app.inject({
+        method: 'POST',
+        url: '/connect',
+        ...urlencoded({ ...CONTACT_FIELDS, email: 'unsolved@example.com' }),
+      });
+      expect(res.statusCode).toBe(303);
+      const [row] = await scored.app.db
+        .select()
+        .from(schema.contacts)
+        .where(eq(schema.contacts.email, 'unsolved@example.com'));
+      expect(row?.status).toBe('spam');
+    } finally {
+      await scored.close();
+    }
   });
 
   it('shares the per-address limit with the JSON route', async () => {

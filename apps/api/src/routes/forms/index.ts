@@ -6,6 +6,7 @@
 // what was typed (never a password or a file). The checks, limits, honeypot and storage are the JSON
 // API's own (services/lead-intake.ts, services/sign-in.ts).
 import {
+  ALTCHA_FIELD,
   HONEYPOT_FIELD,
   LoginSchema,
   NATIVE_AUTH_FORMS,
@@ -19,17 +20,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import type { LoginLimits } from '../../services/auth.ts';
-import { createLeadIntake, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../../services/lead-intake.ts';
-import type { LeadMailConfig } from '../../services/leads-mail.ts';
+import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { logIn, signUp } from '../../services/sign-in.ts';
+import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../leads/index.ts';
 
 export interface FormRoutesOptions {
-  mail: LeadMailConfig;
+  /** Mail, webhooks and the proof-of-work settings (the app's Config), as for the JSON routes. */
+  mail: IntakeConfig;
   login: LoginLimits;
 }
 
 /** Fields never shown again: secrets, the bots' field and the script version's own flags. */
-const NOT_ECHOED = new Set(['password', HONEYPOT_FIELD, 'loading', 'success']);
+const NOT_ECHOED = new Set(['password', HONEYPOT_FIELD, ALTCHA_FIELD, 'loading', 'success']);
 
 const fieldsOf = (body: unknown): Received => (body && typeof body === 'object' ? { ...body } : {});
 
@@ -50,7 +52,7 @@ export default async function formRoutes(app: FastifyInstance, { mail, login }: 
     { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  const intake = createLeadIntake(app, mail);
+  const intake = createLeadTakers(app, mail);
   const options = { bodyLimit: JSON_BODY_LIMIT };
 
   /** The refusal on the form's page; without a web build (API tests) as the JSON API's error body. */
