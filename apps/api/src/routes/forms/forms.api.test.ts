@@ -139,7 +139,7 @@ describe('lead forms without JavaScript', () => {
   });
 
   it('stores a lead without the proof of work as spam under the default SPAM_CHALLENGE=score, like the JSON API', async () => {
-    const scored = await createTestApp({ LEADS_TO: 'leads@agency.test' });
+    const scored = await createTestApp({ LEADS_TO: 'leads@agency.test', SPAM_CHALLENGE: 'score' });
     try {
       const res = await scored.app.inject({
         method: 'POST',
@@ -155,7 +155,7 @@ describe('lead forms without JavaScript', () => {
     } finally {
       await scored.close();
     }
-  });
+  }, 120_000);
 
   it('shares the per-address limit with the JSON route', async () => {
     const limited = await createTestApp({ RATE_LIMIT_MAX: '1' });
@@ -169,7 +169,7 @@ describe('lead forms without JavaScript', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('register and login without JavaScript', () => {
