@@ -11,6 +11,9 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import passwordRoutes from './routes/auth/password.ts';
+import sessionRoutes from './routes/auth/sessions.ts';
+import twoFactorRoutes from './routes/auth/two-factor.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
 import healthRoutes from './routes/health.ts';
@@ -61,7 +64,10 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login });
+      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
+      await api.register(sessionRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });

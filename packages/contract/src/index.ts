@@ -8,3 +8,4 @@ export * from './leads.ts';
 export * from './images.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
+export * from './account.ts';

@@ -70,7 +70,13 @@ export async function processOutbox(db: Db, send: SendMail): Promise<OutboxRun> 
       run.sent++;
       await db
         .update(schema.outbox)
-        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        // Account mail may hold a sign-in secret (a reset link): once delivered, the copy is not kept.
+        .set({
+          sentAt: sql`now()`,
+          lockedUntil: null,
+          lastError: null,
+          body: sql`case when ${schema.outbox.leadKind} = 'account' then '' else ${schema.outbox.body} end`,
+        })
         .where(eq(schema.outbox.id, row.id));
     }
     if (rows.length < BATCH_SIZE) break;

@@ -1,14 +1,14 @@
-import { LoginSchema, MESSAGES, RefreshTokenSchema, RegisterSchema } from '@agency/contract';
+import { ACCOUNT_MESSAGES, LoginSchema, MESSAGES, RefreshTokenSchema, RegisterSchema } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { queueAccountMail, registrationAttemptMail } from '../../services/account-mail.ts';
+import { recordAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
-  clearLoginFailures,
   findUserByEmail,
   findUserById,
-  issueRefreshToken,
   loginBlockedFor,
   recordLoginFailure,
   registerUser,
@@ -17,25 +17,32 @@ import {
   toUser,
   type LoginLimits,
 } from '../../services/auth.ts';
+import { shortUserAgent } from '../../services/sessions.ts';
+import { signIn } from './sign-in.ts';
 
 export interface AuthRoutesOptions {
   login: LoginLimits;
+  /** Origin of the links in account mail. */
+  siteUrl: string;
 }
 
 /** /api/auth/*: register, login, refresh-token, logout, me. */
-export default async function authRoutes(app: FastifyInstance, { login: limits }: AuthRoutesOptions) {
+export default async function authRoutes(app: FastifyInstance, { login: limits, siteUrl }: AuthRoutesOptions) {
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
+  // A taken address answers exactly like a new account and mails its owner (DECISIONS.md 8: no enumeration).
   app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
     const input = parseOr400(RegisterSchema, request.body);
     try {
-      const user = await registerUser(app.db, input);
-      return reply.status(201).send(user);
+      await registerUser(app.db, input);
     } catch (error) {
-      if (error instanceof EmailTakenError) {
-        throw new HttpError(409, MESSAGES.auth.emailTaken, { email: MESSAGES.auth.emailTaken });
+      if (!(error instanceof EmailTakenError)) throw error;
+      const owner = await findUserByEmail(app.db, input.email);
+      if (owner) {
+        await queueAccountMail(app.db, registrationAttemptMail(siteUrl, owner));
+        app.outbox.kick();
       }
-      throw error;
     }
+    return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
   app.post('/login', async (request) => {
@@ -49,22 +56,23 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
     const valid = await checkPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
       await recordLoginFailure(app.db, input.email, request.ip, limits);
+      await recordAudit(app.db, request, {
+        action: 'auth.login_failed',
+        actor: user ? { id: user.id, name: user.name } : { id: null, name: 'Unknown account' },
+        ...(user ? { target: { type: 'user' as const, id: user.id } } : {}),
+        data: { step: 'password' },
+      });
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
-    await clearLoginFailures(app.db, input.email);
-    return {
-      accessToken: await app.signAccessToken(user),
-      refreshToken: await issueRefreshToken(app.db, user.id),
-      user: toUser(user),
-    };
+    return signIn(app, request, user);
   });
 
   app.post('/refresh-token', async (request) => {
     const { refreshToken } = parseOr400(RefreshTokenSchema, request.body);
-    const rotated = await rotateRefreshToken(app.db, refreshToken);
+    const rotated = await rotateRefreshToken(app.db, refreshToken, shortUserAgent(request.headers['user-agent']));
     const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
     if (!rotated.ok || !user) throw new HttpError(401, MESSAGES.auth.invalidRefreshToken);
-    return { accessToken: await app.signAccessToken(user), refreshToken: rotated.refreshToken };
+    return { accessToken: await app.signAccessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
   });
 
   app.post('/logout', async (request, reply) => {
@@ -73,7 +81,7 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: app.requireRole() }, async (request) => {
+  app.get('/me', { preHandler: app.requireRole(), config: { allowWithoutTwoFactor: true } }, async (request) => {
     const user = request.user ? await findUserById(app.db, request.user.id) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     return toUser(user);

@@ -1,9 +1,12 @@
-import { MESSAGES, RoleChangeSchema, type Role } from '@agency/contract';
+import { MESSAGES, RoleChangeSchema, TwoFactorPolicySchema, type Role } from '@agency/contract';
 import { asc, count, eq, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
+import { endAllSessions } from '../../services/sessions.ts';
+import { isTwoFactorRequired, setTwoFactorRequired } from '../../services/two-factor.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,5 +60,36 @@ export default async function userRoutes(app: FastifyInstance) {
   app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
     await changeAccount(request.params.id, 'delete');
     return reply.status(204).send();
+  });
+
+  /** Ends every session of a team member (a lost laptop, someone leaving). */
+  app.post<{ Params: { id: string } }>('/:id/sign-out', async (request, reply) => {
+    const { id } = request.params;
+    if (!UUID.test(id)) throw new HttpError(404, MESSAGES.users.notFound);
+    const [target] = await app.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, id));
+    if (!target) throw new HttpError(404, MESSAGES.users.notFound);
+    const ended = await endAllSessions(app.db, id);
+    await recordAudit(app.db, request, {
+      action: 'user.signed_out_everywhere',
+      target: { type: 'user', id },
+      data: { sessionsEnded: ended },
+    });
+    return reply.status(204).send();
+  });
+
+  /** Whether every staff account must use two-factor sign-in (enforced in plugins/auth.ts). */
+  app.get('/two-factor-policy', async () => ({ required: await isTwoFactorRequired(app.db) }));
+
+  app.put('/two-factor-policy', async (request) => {
+    const { required } = parseOr400(TwoFactorPolicySchema, request.body);
+    const before = await isTwoFactorRequired(app.db);
+    await setTwoFactorRequired(app.db, required);
+    if (before !== required) {
+      await recordAudit(app.db, request, {
+        action: 'settings.2fa_required_changed',
+        data: { from: before, to: required },
+      });
+    }
+    return { required };
   });
 }
