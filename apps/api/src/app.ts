@@ -2,11 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -48,12 +51,17 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
     requestTimeout: 120_000,
   });
 
+  // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(publicCachePlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });

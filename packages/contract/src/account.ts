@@ -147,6 +147,10 @@ export const SessionSchema = z.object({
   current: z.boolean(),
 });
 export type Session = z.infer<typeof SessionSchema>;
+export const SessionListSchema = z.array(SessionSchema);
+export const SessionIdParamsSchema = z.object({
+  id: z.uuid(ACCOUNT_MESSAGES.sessionNotFound).toLowerCase().describe('The session id (UUID)'),
+});
 
 /** GET/PUT /api/users/settings/two-factor */
 export const TwoFactorPolicySchema = z.object({

@@ -6,6 +6,8 @@ export * from './errors.ts';
 export * from './schemas.ts';
 export * from './leads.ts';
 export * from './images.ts';
+export * from './api.ts';
+export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
 export * from './account.ts';

@@ -1,6 +1,6 @@
 // The database schema. Change it here, then `npm run db:generate` writes the SQL migration.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const id = () =>
   uuid('id')
@@ -236,3 +236,16 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One row whose version every write to public content raises (statement triggers on blogs and users, see
+ * migration 0006): the instances' page caches compare it instead of being told (docs/decisions/0008).
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
+);

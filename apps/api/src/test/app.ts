@@ -12,6 +12,8 @@ import { type Env, loadConfig } from '../config.ts';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Another instance of the app on the same database, as a second server behind a load balancer would be. */
+  secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -51,10 +53,20 @@ export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
   await database.migrate();
   const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger: false });
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     dataDir,
+    secondInstance: async () => {
+      // The database is shared and closed by the first instance only.
+      const shared = { ...database, close: async () => {} };
+      const other = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database: shared, logger: false });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,18 @@
-import { ACCOUNT_MESSAGES, LoginSchema, MESSAGES, RefreshTokenSchema, RegisterSchema } from '@agency/contract';
+import {
+  ACCOUNT_MESSAGES,
+  LoginResultSchema,
+  LoginSchema,
+  MESSAGES,
+  RefreshTokenSchema,
+  MessageSchema,
+  RegisterSchema,
+  TokenPairSchema,
+  UserSchema,
+} from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { queueAccountMail, registrationAttemptMail } from '../../services/account-mail.ts';
 import { recordAudit } from '../../services/audit.ts';
 import {
@@ -27,16 +38,24 @@ export interface AuthRoutesOptions {
 }
 
 /** /api/auth/*: register, login, refresh-token, logout, me. */
-export default async function authRoutes(app: FastifyInstance, { login: limits, siteUrl }: AuthRoutesOptions) {
+export default async function authRoutes(fastify: FastifyInstance, { login: limits, siteUrl }: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
   // A taken address answers exactly like a new account and mails its owner (DECISIONS.md 8: no enumeration).
-  app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
-    const input = parseOr400(RegisterSchema, request.body);
+  const registerSchema = {
+    tags,
+    summary: 'Create an account (the first is admin, later ones pending); a taken address mails its owner instead',
+    body: RegisterSchema,
+    response: { 201: MessageSchema, ...errorResponses(400, 429) },
+  };
+  app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
     try {
-      await registerUser(app.db, input);
+      await registerUser(app.db, request.body);
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
-      const owner = await findUserByEmail(app.db, input.email);
+      const owner = await findUserByEmail(app.db, request.body.email);
       if (owner) {
         await queueAccountMail(app.db, registrationAttemptMail(siteUrl, owner));
         app.outbox.kick();
@@ -45,8 +64,14 @@ export default async function authRoutes(app: FastifyInstance, { login: limits, 
     return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
-  app.post('/login', async (request) => {
-    const input = parseOr400(LoginSchema, request.body);
+  const loginSchema = {
+    tags,
+    summary: 'Sign in: tokens and the account, or for an account with 2FA a challenge for POST /auth/login/2fa',
+    body: LoginSchema,
+    response: { 200: LoginResultSchema, ...errorResponses(400, 401, 429) },
+  };
+  app.post('/login', { schema: loginSchema }, async (request) => {
+    const input = request.body;
     const wait = await loginBlockedFor(app.db, input.email, request.ip, limits);
     if (wait > 0) {
       throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
@@ -67,21 +92,40 @@ export default async function authRoutes(app: FastifyInstance, { login: limits, 
     return signIn(app, request, user);
   });
 
-  app.post('/refresh-token', async (request) => {
-    const { refreshToken } = parseOr400(RefreshTokenSchema, request.body);
+  const refreshSchema = {
+    tags,
+    summary: 'Trade a refresh token for a new pair (the old one stops working)',
+    body: RefreshTokenSchema,
+    response: { 200: TokenPairSchema, ...errorResponses(400, 401) },
+  };
+  app.post('/refresh-token', { schema: refreshSchema }, async (request) => {
+    const { refreshToken } = request.body;
     const rotated = await rotateRefreshToken(app.db, refreshToken, shortUserAgent(request.headers['user-agent']));
     const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
     if (!rotated.ok || !user) throw new HttpError(401, MESSAGES.auth.invalidRefreshToken);
     return { accessToken: await app.signAccessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
   });
 
-  app.post('/logout', async (request, reply) => {
-    const { refreshToken } = parseOr400(RefreshTokenSchema, request.body);
+  const logoutSchema = {
+    tags,
+    summary: 'Revoke a refresh token',
+    body: RefreshTokenSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(400) },
+  };
+  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
+    const { refreshToken } = request.body;
     await revokeRefreshToken(app.db, refreshToken);
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: app.requireRole(), config: { allowWithoutTwoFactor: true } }, async (request) => {
+  const meSchema = {
+    tags,
+    summary: 'The signed-in account',
+    security: BEARER,
+    response: { 200: UserSchema, ...errorResponses(401) },
+  };
+  const me = { onRequest: app.requireRole(), schema: meSchema, config: { allowWithoutTwoFactor: true } };
+  app.get('/me', me, async (request) => {
     const user = request.user ? await findUserById(app.db, request.user.id) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     return toUser(user);

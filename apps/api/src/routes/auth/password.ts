@@ -2,14 +2,16 @@
 import {
   ACCOUNT_MESSAGES,
   MESSAGES,
+  MessageSchema,
   PasswordChangeSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
 } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit } from '../../services/audit.ts';
 import {
   checkPassword,
@@ -27,10 +29,23 @@ export interface PasswordRoutesOptions {
   siteUrl: string;
 }
 
-export default async function passwordRoutes(app: FastifyInstance, { login: limits, siteUrl }: PasswordRoutesOptions) {
+export default async function passwordRoutes(
+  fastify: FastifyInstance,
+  { login: limits, siteUrl }: PasswordRoutesOptions,
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
   // The same answer for every address (DECISIONS.md 8); the per-address limit keeps anyone from mailing many.
-  app.post('/password-reset', { onRequest: app.rateLimit('password-reset') }, async (request, reply) => {
-    const { email } = parseOr400(PasswordResetRequestSchema, request.body);
+  const requestSchema = {
+    tags,
+    summary: 'Mail a password reset link to the address if it has an account (the answer never says)',
+    body: PasswordResetRequestSchema,
+    response: { 202: MessageSchema, ...errorResponses(400, 429) },
+  };
+  const limited = { onRequest: app.rateLimit('password-reset') };
+  app.post('/password-reset', { ...limited, schema: requestSchema }, async (request, reply) => {
+    const { email } = request.body;
     const userId = await requestPasswordReset(app.db, siteUrl, email);
     if (userId) {
       app.outbox.kick();
@@ -43,8 +58,14 @@ export default async function passwordRoutes(app: FastifyInstance, { login: limi
     return reply.status(202).send({ message: ACCOUNT_MESSAGES.resetRequested });
   });
 
-  app.post('/password-reset/confirm', { onRequest: app.rateLimit('password-reset') }, async (request, reply) => {
-    const { token, password } = parseOr400(PasswordResetConfirmSchema, request.body);
+  const confirmSchema = {
+    tags,
+    summary: 'Choose a new password with the link’s token; ends every session of the account',
+    body: PasswordResetConfirmSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(400, 429) },
+  };
+  app.post('/password-reset/confirm', { ...limited, schema: confirmSchema }, async (request, reply) => {
+    const { token, password } = request.body;
     const result = await confirmPasswordReset(app.db, token, password);
     if (!result.ok) throw new HttpError(400, result.error, { token: result.error });
     const user = await findUserById(app.db, result.userId);
@@ -57,8 +78,15 @@ export default async function passwordRoutes(app: FastifyInstance, { login: limi
     return reply.status(204).send();
   });
 
-  app.post('/password', { preHandler: app.requireRole() }, async (request, reply) => {
-    const input = parseOr400(PasswordChangeSchema, request.body);
+  const changeSchema = {
+    tags,
+    summary: 'Change the password (the current one is needed); the account’s other sessions end',
+    security: BEARER,
+    body: PasswordChangeSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 429) },
+  };
+  app.post('/password', { onRequest: app.requireRole(), schema: changeSchema }, async (request, reply) => {
+    const input = request.body;
     const user = await findUserById(app.db, request.user!.id);
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     const wait = await loginBlockedFor(app.db, user.email, request.ip, limits);

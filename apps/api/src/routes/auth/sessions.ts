@@ -1,20 +1,36 @@
 // /api/auth/sessions: the caller's sign-ins, and ending one of them.
-import { ACCOUNT_MESSAGES } from '@agency/contract';
+import { ACCOUNT_MESSAGES, SessionIdParamsSchema, SessionListSchema } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { endSession, listSessions } from '../../services/sessions.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export default async function sessionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
 
-export default async function sessionRoutes(app: FastifyInstance) {
-  app.get('/sessions', { preHandler: app.requireRole() }, async (request) =>
+  const listSchema = {
+    tags,
+    summary: 'The caller’s sign-ins that have not ended, most recently used first',
+    security: BEARER,
+    response: { 200: SessionListSchema, ...errorResponses(401, 403) },
+  };
+  app.get('/sessions', { onRequest: app.requireRole(), schema: listSchema }, async (request) =>
     listSessions(app.db, request.user!.id, request.sessionId),
   );
 
-  app.delete<{ Params: { id: string } }>('/sessions/:id', { preHandler: app.requireRole() }, async (request, reply) => {
+  const endSchema = {
+    tags,
+    summary: 'End one of the caller’s sessions (its tokens stop working at once)',
+    security: BEARER,
+    params: SessionIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.delete('/sessions/:id', { onRequest: app.requireRole(), schema: endSchema }, async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id) || !(await endSession(app.db, request.user!.id, id))) {
+    if (!(await endSession(app.db, request.user!.id, id))) {
       throw new HttpError(404, ACCOUNT_MESSAGES.sessionNotFound);
     }
     await recordAudit(app.db, request, {

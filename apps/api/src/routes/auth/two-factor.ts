@@ -1,14 +1,19 @@
 // /api/auth/2fa/* (status, setup, enable, disable) and /api/auth/login/2fa, the second step of a sign-in.
 import {
   ACCOUNT_MESSAGES,
+  LoginResponseSchema,
   LoginTwoFactorSchema,
   MESSAGES,
+  RecoveryCodesSchema,
   TwoFactorCodeSchema,
   TwoFactorDisableSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
 } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit } from '../../services/audit.ts';
 import {
   checkPassword,
@@ -36,9 +41,11 @@ export interface TwoFactorRoutesOptions {
 }
 
 export default async function twoFactorRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   { login: limits, jwtSecret }: TwoFactorRoutesOptions,
 ) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
   const key = secretKeyFrom(jwtSecret);
 
   /** Wrong codes count like wrong passwords, on the same per-account and per-address counters. */
@@ -47,8 +54,14 @@ export default async function twoFactorRoutes(
     if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
   }
 
-  app.post('/login/2fa', async (request) => {
-    const input = parseOr400(LoginTwoFactorSchema, request.body);
+  const loginSchema = {
+    tags,
+    summary: 'Second step of a sign-in with 2FA: the challenge and a code (or a recovery code)',
+    body: LoginTwoFactorSchema,
+    response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
+  };
+  app.post('/login/2fa', { schema: loginSchema }, async (request) => {
+    const input = request.body;
     const challenge = await readLoginChallenge(app.db, input.challengeToken);
     const user = challenge ? await findUserById(app.db, challenge.userId) : undefined;
     if (!challenge || !user?.totpEnabledAt) {
@@ -88,14 +101,37 @@ export default async function twoFactorRoutes(
   });
 
   // What an account needs to set 2FA up stays open while an admin requires 2FA (plugins/auth.ts).
-  const setupRoute = { preHandler: app.requireRole(), config: { allowWithoutTwoFactor: true } };
+  const setupRoute = { onRequest: app.requireRole(), config: { allowWithoutTwoFactor: true } };
 
-  app.get('/2fa', setupRoute, async (request) => twoFactorStatus(app.db, request.user!.id));
+  const statusSchema = {
+    tags,
+    summary: 'Whether the account has 2FA on, whether it is required, recovery codes left',
+    security: BEARER,
+    response: { 200: TwoFactorStatusSchema, ...errorResponses(401) },
+  };
+  app.get('/2fa', { ...setupRoute, schema: statusSchema }, async (request) =>
+    twoFactorStatus(app.db, request.user!.id),
+  );
 
-  app.post('/2fa/setup', setupRoute, async (request) => beginTwoFactorSetup(app.db, key, request.user!.id));
+  const setupSchema = {
+    tags,
+    summary: 'A new TOTP secret and its otpauth:// link (not in force until enabled)',
+    security: BEARER,
+    response: { 200: TwoFactorSetupSchema, ...errorResponses(401, 409) },
+  };
+  app.post('/2fa/setup', { ...setupRoute, schema: setupSchema }, async (request) =>
+    beginTwoFactorSetup(app.db, key, request.user!.id),
+  );
 
-  app.post('/2fa/enable', setupRoute, async (request) => {
-    const { code } = parseOr400(TwoFactorCodeSchema, request.body);
+  const enableSchema = {
+    tags,
+    summary: 'Turn 2FA on with a code from the app; answers ten single-use recovery codes, once',
+    security: BEARER,
+    body: TwoFactorCodeSchema,
+    response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409) },
+  };
+  app.post('/2fa/enable', { ...setupRoute, schema: enableSchema }, async (request) => {
+    const { code } = request.body;
     const recoveryCodes = await enableTwoFactor(app.db, key, request.user!.id, code);
     // 400, not 401: the client would take a 401 for an expired token and sign in again.
     if (!recoveryCodes) throw new HttpError(400, ACCOUNT_MESSAGES.codeWrong, { code: ACCOUNT_MESSAGES.codeWrong });
@@ -103,8 +139,15 @@ export default async function twoFactorRoutes(
     return { recoveryCodes };
   });
 
-  app.post('/2fa/disable', { preHandler: app.requireRole() }, async (request, reply) => {
-    const input = parseOr400(TwoFactorDisableSchema, request.body);
+  const disableSchema = {
+    tags,
+    summary: 'Turn 2FA off with the password and a code',
+    security: BEARER,
+    body: TwoFactorDisableSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 409, 429) },
+  };
+  app.post('/2fa/disable', { onRequest: app.requireRole(), schema: disableSchema }, async (request, reply) => {
+    const input = request.body;
     const user = await findUserById(app.db, request.user!.id);
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     if (!user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotOn);

@@ -19,7 +19,7 @@ export default async function blogRoutes(app: FastifyInstance) {
   const isEditor = async (request: FastifyRequest) => canEdit((await app.optionalUser(request))?.role);
 
   // Public: published posts, newest first. `?status=all` (editors and admins) adds drafts.
-  app.get('/', async (request, reply) => {
+  app.get('/', { config: { publicCache: true } }, async (request, reply) => {
     const { status } = parseOr400(ListQuerySchema, request.query);
     if (status === 'all') {
       await editorsOnly.call(app, request, reply);
@@ -29,7 +29,7 @@ export default async function blogRoutes(app: FastifyInstance) {
     return listBlogs(app.db);
   });
 
-  app.get<{ Params: { idOrSlug: string } }>('/:idOrSlug', async (request) => {
+  app.get<{ Params: { idOrSlug: string } }>('/:idOrSlug', { config: { publicCache: true } }, async (request) => {
     const blog = await findBlog(app.db, request.params.idOrSlug);
     if (!blog || (blog.status !== 'published' && !(await isEditor(request)))) {
       throw new HttpError(404, MESSAGES.blog.notFound);

@@ -1,20 +1,37 @@
-import { MESSAGES, RoleChangeSchema, TwoFactorPolicySchema, type Role } from '@agency/contract';
+import {
+  MESSAGES,
+  RoleChangeSchema,
+  TwoFactorPolicySchema,
+  type Role,
+  UserIdParamsSchema,
+  UserListSchema,
+  UserSchema,
+} from '@agency/contract';
 import { asc, count, eq, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
 import { endAllSessions } from '../../services/sessions.ts';
 import { isTwoFactorRequired, setTwoFactorRequired } from '../../services/two-factor.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tags = ['users'];
 
 /** /api/users/*: the admins' Team area (list accounts, change roles, remove). */
-export default async function userRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', app.requireRole('admin'));
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a stranger is answered 401 before anything about the request is looked at.
+  app.addHook('onRequest', app.requireRole('admin'));
 
-  app.get('/', async () => {
+  const listSchema = {
+    tags,
+    summary: 'Every account, oldest first',
+    security: BEARER,
+    response: { 200: UserListSchema, ...errorResponses(401, 403) },
+  };
+  app.get('/', { schema: listSchema }, async () => {
     const rows = await app.db.select().from(schema.users).orderBy(asc(schema.users.createdAt));
     return rows.map(toUser);
   });
@@ -24,7 +41,6 @@ export default async function userRoutes(app: FastifyInstance) {
    * other at the same moment cannot leave the site without an admin.
    */
   async function changeAccount(id: string, change: { role: Role } | 'delete') {
-    if (!UUID.test(id)) throw new HttpError(404, MESSAGES.users.notFound);
     return app.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
       const [target] = await tx.select().from(schema.users).where(eq(schema.users.id, id));
@@ -50,22 +66,42 @@ export default async function userRoutes(app: FastifyInstance) {
     });
   }
 
-  app.patch<{ Params: { id: string } }>('/:id', async (request) => {
-    const { role } = parseOr400(RoleChangeSchema, request.body);
+  const patchSchema = {
+    tags,
+    summary: 'Change an account’s role (never the last admin’s)',
+    security: BEARER,
+    params: UserIdParamsSchema,
+    body: RoleChangeSchema,
+    response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  };
+  app.patch('/:id', { schema: patchSchema }, async (request) => {
+    const { role } = request.body;
     const user = await changeAccount(request.params.id, { role });
     if (!user) throw new HttpError(404, MESSAGES.users.notFound);
     return user;
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  const deleteSchema = {
+    tags,
+    summary: 'Remove an account (never the last admin)',
+    security: BEARER,
+    params: UserIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404, 409) },
+  };
+  app.delete('/:id', { schema: deleteSchema }, async (request, reply) => {
     await changeAccount(request.params.id, 'delete');
     return reply.status(204).send();
   });
 
-  /** Ends every session of a team member (a lost laptop, someone leaving). */
-  app.post<{ Params: { id: string } }>('/:id/sign-out', async (request, reply) => {
+  const signOutSchema = {
+    tags,
+    summary: 'End every session of an account (a lost laptop, someone leaving)',
+    security: BEARER,
+    params: UserIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.post('/:id/sign-out', { schema: signOutSchema }, async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id)) throw new HttpError(404, MESSAGES.users.notFound);
     const [target] = await app.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, id));
     if (!target) throw new HttpError(404, MESSAGES.users.notFound);
     const ended = await endAllSessions(app.db, id);
@@ -77,11 +113,23 @@ export default async function userRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  /** Whether every staff account must use two-factor sign-in (enforced in plugins/auth.ts). */
-  app.get('/two-factor-policy', async () => ({ required: await isTwoFactorRequired(app.db) }));
+  // Whether every staff account must use two-factor sign-in (enforced by requireRole in plugins/auth.ts).
+  const policyResponse = { 200: TwoFactorPolicySchema, ...errorResponses(401, 403) };
+  app.get(
+    '/two-factor-policy',
+    { schema: { tags, summary: 'Whether 2FA is required of all staff', security: BEARER, response: policyResponse } },
+    async () => ({ required: await isTwoFactorRequired(app.db) }),
+  );
 
-  app.put('/two-factor-policy', async (request) => {
-    const { required } = parseOr400(TwoFactorPolicySchema, request.body);
+  const putPolicySchema = {
+    tags,
+    summary: 'Require 2FA of all staff (or not)',
+    security: BEARER,
+    body: TwoFactorPolicySchema,
+    response: { ...policyResponse, ...errorResponses(400, 401, 403) },
+  };
+  app.put('/two-factor-policy', { schema: putPolicySchema }, async (request) => {
+    const { required } = request.body;
     const before = await isTwoFactorRequired(app.db);
     await setTwoFactorRequired(app.db, required);
     if (before !== required) {
