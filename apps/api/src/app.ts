@@ -15,6 +15,7 @@ import storagePlugin from './plugins/storage.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import passwordRoutes from './routes/auth/password.ts';
+import profileRoutes from './routes/auth/profile.ts';
 import sessionRoutes from './routes/auth/sessions.ts';
 import twoFactorRoutes from './routes/auth/two-factor.ts';
 import blogRoutes from './routes/blogs/index.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
       await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
       await api.register(sessionRoutes, { prefix: '/auth' });
+      await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });

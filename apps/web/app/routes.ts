@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from '@agency/contract';
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { ADMIN_PATH, PAGES } from './content/pages.ts';
 
@@ -6,7 +7,10 @@ export default [
     entry.path === '/' ? index(entry.file, { id: entry.id }) : route(entry.path, entry.file, { id: entry.id }),
   ),
   route('/blog/:slug', 'routes/blog-post.tsx'),
-  layout('routes/admin-guard.tsx', [route(ADMIN_PATH, 'routes/admin.tsx')]),
+  layout('routes/admin-guard.tsx', [
+    route(ADMIN_PATH, 'routes/admin.tsx'),
+    route(ACCOUNT_PATHS.account, 'routes/admin/account.tsx'),
+  ]),
   route('/sitemap.xml', 'routes/sitemap.ts'),
   route('/robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

@@ -17,14 +17,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** User agents are stored this short: enough to tell "Firefox on Windows" from a phone. */
 export const USER_AGENT_MAX = 200;
 
-/** Paths of the account pages (web) that mails link to. */
-export const ACCOUNT_PATHS = {
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  account: '/admin/account',
-  login: '/login',
-} as const;
-
 export const ACCOUNT_MESSAGES = {
   registered:
     'Thank you for registering. You can now log in; if this address already had an account, we have emailed its owner.',
@@ -157,6 +149,15 @@ export const TwoFactorPolicySchema = z.object({
   required: z.boolean({ error: 'Required must be true or false' }),
 });
 export type TwoFactorPolicy = z.infer<typeof TwoFactorPolicySchema>;
+
+/** PATCH /api/auth/me: what an account may change about itself. */
+export const ProfileSchema = z.object({
+  name: z
+    .string({ error: requiredMessage('name') })
+    .trim()
+    .min(1, requiredMessage('name'))
+    .max(LENGTH.name, `Name must be at most ${LENGTH.name} characters`),
+});
 
 /** Answers that carry only a sentence (register, password reset request). */
 export const MessageSchema = z.object({ message: z.string() });

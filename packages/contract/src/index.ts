@@ -11,3 +11,4 @@ export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
 export * from './account.ts';
+export * from './account-paths.ts';
