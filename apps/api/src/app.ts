@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -20,6 +21,7 @@ import sessionRoutes from './routes/auth/sessions.ts';
 import twoFactorRoutes from './routes/auth/two-factor.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
+import challengeRoutes from './routes/challenge.ts';
 import healthRoutes from './routes/health.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
@@ -37,13 +39,20 @@ export interface AppOptions {
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Fastify 5 treats a number as "trust nothing" (it cannot check the nearest peer), so the hop count is
+ * given as proxy-addr's hop function: the socket and the next `hops - 1` entries from the right are
+ * proxies, and the address after them is the client.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp({ config, database, storage, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
-    trustProxy: config.trustProxy,
+    logger: logger ?? loggerOptions(config.logLevel),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -68,7 +77,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
 
   await app.register(
     async (api) => {
@@ -81,8 +90,9 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
-      await api.register(adminLeadRoutes, { prefix: '/admin' });
+      await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
     },
     { prefix: '/api' },
   );

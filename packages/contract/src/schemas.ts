@@ -220,14 +220,3 @@ export const BlogSchema = z.object({
   updatedAt: z.string(),
 });
 export type Blog = z.infer<typeof BlogSchema>;
-
-export const LeadHandledSchema = z.object({
-  handled: z.boolean({ error: 'Handled must be true or false' }),
-});
-
-/** GET /api/admin/{kind} query. */
-export const LeadListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
-  handled: z.enum(['true', 'false', '']).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(1),
-});

@@ -6,7 +6,9 @@ import { schema, type Db } from '@agency/db';
 /** Outbox rows of account mail carry this kind; their body is blanked once sent (it may hold a secret link). */
 export const ACCOUNT_MAIL_KIND = 'account';
 
-export type AccountMailPurpose = 'password-reset' | 'registration-attempt';
+/** Outbox purposes of account mail; the worker sends them like lead mail. */
+export const ACCOUNT_MAIL_PURPOSES = ['password-reset', 'registration-attempt'] as const;
+export type AccountMailPurpose = (typeof ACCOUNT_MAIL_PURPOSES)[number];
 
 export interface AccountMail {
   userId: string;

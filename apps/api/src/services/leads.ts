@@ -1,5 +1,5 @@
 // The three lead kinds in one place: their tables, searchable columns, API shape and storage keys.
-import { LEAD_KINDS, type LeadKind } from '@agency/contract';
+import { LEAD_KINDS, type LeadKind, NEW_STATUS, SPAM_STATUS } from '@agency/contract';
 import { schema } from '@agency/db';
 
 export const LEAD_TABLES = {
@@ -46,13 +46,19 @@ export const isLeadKind = (value: string): value is LeadKind => (LEAD_KINDS as r
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
-/** A stored row as the admin API returns it: camelCase, ISO dates, no storage key. */
-export function toLeadItem(row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A stored row as the admin API returns it: camelCase, ISO dates, no storage key, the owner as
+ * `{ id, name }`, and `handled` (status is not new) and `spam` (status is spam) for older clients.
+ */
+export function toLeadItem(row: Record<string, unknown>, ownerName?: string | null): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (key === 'fileKey') continue;
+    if (key === 'fileKey' || key === 'ownerId') continue;
     item[key] = value instanceof Date ? value.toISOString() : value;
   }
+  item.handled = row.status !== NEW_STATUS;
+  item.spam = row.status === SPAM_STATUS;
+  item.owner = typeof row.ownerId === 'string' ? { id: row.ownerId, name: ownerName ?? '' } : null;
   return item;
 }
 

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Env, loadConfig } from '../config.ts';
+import { loggerOptions } from '../lib/logger.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,7 +38,12 @@ async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: (
   };
 }
 
-export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Receives the app's log lines (the production logger configuration) instead of no logging at all. */
+  logStream?: DestinationStream;
+}
+
+export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-api-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgresUrl(baseUrl) : undefined;
@@ -47,11 +54,14 @@ export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     // Tests send many requests from one address; a test about limits sets its own.
     RATE_LIMIT_MAX: '1000',
+    // Most tests post leads like an API client without a proof of work; the challenge tests set their mode.
+    SPAM_CHALLENGE: 'off',
     ...env,
   });
   const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
   await database.migrate();
-  const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger: false });
+  const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
+  const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {

@@ -4,7 +4,7 @@ import type { LoginResponse, TwoFactorChallenge } from '@agency/contract';
 import type { schema } from '@agency/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../services/audit.ts';
-import { clearLoginFailures, toUser } from '../../services/auth.ts';
+import { recordLoginSuccess, toUser } from '../../services/auth.ts';
 import { shortUserAgent, startSession } from '../../services/sessions.ts';
 import { createLoginChallenge } from '../../services/two-factor.ts';
 
@@ -22,7 +22,7 @@ export async function openSession(
     user.id,
     shortUserAgent(request.headers['user-agent']),
   );
-  await clearLoginFailures(app.db, user.email);
+  await recordLoginSuccess(app.db, user.email, request.ip);
   await recordAudit(app.db, request, {
     action: 'auth.login_succeeded',
     actor: { id: user.id, name: user.name },
