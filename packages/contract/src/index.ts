@@ -14,3 +14,4 @@ export type * from './web-context.ts';
 export * from './brand.ts';
 export * from './account.ts';
 export * from './account-paths.ts';
+export * from './audit.ts';

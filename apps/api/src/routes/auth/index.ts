@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { queueAccountMail, registrationAttemptMail } from '../../services/account-mail.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
@@ -82,9 +82,7 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     if (!user || !valid) {
       await recordLoginFailure(app.db, input.email, request.ip, limits);
       await recordAudit(app.db, request, {
-        action: 'auth.login_failed',
-        actor: user ? { id: user.id, name: user.name } : { id: null, name: 'Unknown account' },
-        ...(user ? { target: { type: 'user' as const, id: user.id } } : {}),
+        ...signInAudit('auth.login_failed', input.email, user),
         data: { step: 'password' },
       });
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { ANONYMOUS_ACTOR, recordAudit } from '../../services/audit.ts';
 import {
   checkPassword,
   findUserById,
@@ -51,7 +51,7 @@ export default async function passwordRoutes(
       app.outbox.kick();
       await recordAudit(app.db, request, {
         action: 'auth.password_reset_requested',
-        actor: { id: null, name: 'Password reset form' },
+        actor: ANONYMOUS_ACTOR,
         target: { type: 'user', id: userId },
       });
     }

@@ -3,7 +3,7 @@
 import type { LoginResponse, TwoFactorChallenge } from '@agency/contract';
 import type { schema } from '@agency/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordAudit } from '../../services/audit.ts';
+import { recordAudit, signInAudit } from '../../services/audit.ts';
 import { recordLoginSuccess, toUser } from '../../services/auth.ts';
 import { shortUserAgent, startSession } from '../../services/sessions.ts';
 import { createLoginChallenge } from '../../services/two-factor.ts';
@@ -23,12 +23,7 @@ export async function openSession(
     shortUserAgent(request.headers['user-agent']),
   );
   await recordLoginSuccess(app.db, user.email, request.ip);
-  await recordAudit(app.db, request, {
-    action: 'auth.login_succeeded',
-    actor: { id: user.id, name: user.name },
-    target: { type: 'user', id: user.id },
-    data: { method },
-  });
+  await recordAudit(app.db, request, { ...signInAudit('auth.login_succeeded', user.email, user), data: { method } });
   return { accessToken: await app.signAccessToken(user, sessionId), refreshToken, user: toUser(user) };
 }
 

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { ANONYMOUS_ACTOR, recordAudit } from '../../services/audit.ts';
 import {
   checkPassword,
   findUserById,
@@ -78,7 +78,7 @@ export default async function twoFactorRoutes(
       await recordLoginFailure(app.db, user.email, request.ip, limits);
       await recordAudit(app.db, request, {
         action: 'auth.2fa_failed',
-        actor: { id: user.id, name: user.name },
+        actor: ANONYMOUS_ACTOR,
         target: { type: 'user', id: user.id },
         data: { step: byRecoveryCode ? 'recovery-code' : 'code' },
       });

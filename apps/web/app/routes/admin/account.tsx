@@ -1,15 +1,9 @@
 // /admin/account: the signed-in account's name, password, two-factor sign-in and sessions.
 import { AccountSettings } from '~/components/account/account-settings';
+import { adminMeta } from '~/lib/admin-meta';
 
-export const meta = () => [{ title: 'Your account' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Your account');
 
-export default function AccountRoute() {
-  return (
-    <section className="mx-auto max-w-3xl px-6 py-12">
-      <h1 className="text-3xl font-bold">Account</h1>
-      <div className="mt-8">
-        <AccountSettings />
-      </div>
-    </section>
-  );
+export default function AdminAccount() {
+  return <AccountSettings />;
 }
