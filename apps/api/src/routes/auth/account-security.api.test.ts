@@ -32,6 +32,16 @@ const observable = (res: Awaited<ReturnType<typeof post>>) => ({
   length: res.headers['content-length'],
 });
 
+/** The audit log's actions about one account, oldest first. */
+async function auditActions(app: TestApp['app'], userId: string): Promise<string[]> {
+  const rows = await app.db
+    .select()
+    .from(schema.auditLog)
+    .where(eq(schema.auditLog.targetId, userId))
+    .orderBy(schema.auditLog.at);
+  return rows.map((row) => row.action);
+}
+
 const outboxTo = (to: string) => t.app.db.select().from(schema.outbox).where(eq(schema.outbox.to, to));
 
 describe('registering an address that already has an account', () => {
@@ -131,6 +141,9 @@ describe('password reset', () => {
       error: ACCOUNT_MESSAGES.resetUsed,
       fields: { token: ACCOUNT_MESSAGES.resetUsed },
     });
+    const actions = await auditActions(t.app, member.id);
+    expect(actions).toContain('auth.password_reset_requested');
+    expect(actions).toContain('auth.password_reset');
     member.password = 'a brand new password';
   });
 
@@ -186,6 +199,7 @@ describe('password change', () => {
     expect((await post('/api/auth/refresh-token', { refreshToken: other.refreshToken })).statusCode).toBe(401);
     expect((await get('/api/auth/me', bearer(other.accessToken))).statusCode).toBe(401);
     expect((await login(member.email, 'the next password')).statusCode).toBe(200);
+    expect(await auditActions(t.app, member.id)).toContain('auth.password_changed');
   });
 });
 
@@ -297,6 +311,22 @@ describe('two-factor sign-in', () => {
     const status = await get('/api/auth/2fa', bearer(byRecovery.json().accessToken));
     expect(status.json()).toEqual({ enabled: true, required: false, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
 
+    const actions = await auditActions(t.app, member.id);
+    for (const action of ['auth.2fa_enabled', 'auth.2fa_failed', 'auth.recovery_code_used', 'auth.login_succeeded']) {
+      expect(actions).toContain(action);
+    }
+    const successes = await t.app.db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.targetId, member.id), eq(schema.auditLog.action, 'auth.login_succeeded')))
+      .orderBy(schema.auditLog.at);
+    // The fixture's password sign-in before 2FA, then the code, then the recovery code.
+    expect(successes.map((row) => row.data)).toEqual([
+      { method: 'password' },
+      { method: 'totp' },
+      { method: 'recovery-code' },
+    ]);
+
     const missing = await post('/api/auth/login/2fa', { challengeToken: third.challengeToken });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.code).toBe(ACCOUNT_MESSAGES.codeOrRecoveryCode);
@@ -341,6 +371,7 @@ describe('two-factor sign-in', () => {
       await t.app.db.select().from(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, member.id)),
     ).toEqual([]);
     expect((await disable(member.password, code)).statusCode).toBe(409);
+    expect(await auditActions(t.app, member.id)).toContain('auth.2fa_disabled');
   });
 
   it('throttles wrong codes like wrong passwords, with 429 and Retry-After', async () => {
@@ -419,6 +450,15 @@ describe('an admin requires 2FA for all staff', () => {
         .where(eq(schema.users.id, admin.id));
     }
     expect((await get('/api/users/two-factor-policy', bearer(admin.accessToken))).json()).toEqual({ required: false });
+    const changes = await t.app.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'settings.2fa_required_changed'))
+      .orderBy(schema.auditLog.at);
+    expect(changes.map((row) => row.data)).toEqual([
+      { from: false, to: true },
+      { from: true, to: false },
+    ]);
   });
 });
 
@@ -454,6 +494,7 @@ describe('sessions', () => {
       401,
     );
     expect((await get('/api/auth/me', bearer(laptop.accessToken))).statusCode).toBe(200);
+    expect(await auditActions(t.app, member.id)).toContain('auth.session_ended');
     const left = (await get('/api/auth/sessions', bearer(laptop.accessToken))).json<typeof sessions>();
     expect(left.map((s) => s.id)).not.toContain(phoneSession.id);
 
@@ -486,6 +527,7 @@ describe('sessions', () => {
       .from(schema.refreshTokens)
       .where(and(eq(schema.refreshTokens.userId, member.id)));
     expect(live.every((row) => row.revokedAt)).toBe(true);
+    expect(await auditActions(t.app, member.id)).toContain('user.signed_out_everywhere');
     // The admin's own session is untouched.
     expect((await get('/api/auth/me', bearer(admin.accessToken))).statusCode).toBe(200);
   });
