@@ -1,6 +1,6 @@
 // The one typed, validated configuration of the server. A bad value stops the process with its name.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   LEADS_TO_NEPAL: optionalEmail,
   RATE_LIMIT_MAX: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  CONFIRMATION_MAIL_INTERVAL_HOURS: positiveInt.default(24),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
   // Checked loosely (AWS's older buckets allow capitals and `_`): this catches `s3://bucket` and
@@ -169,6 +170,8 @@ export interface Config {
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   rateLimit: { max: number; windowSeconds: number };
   login: { maxFailures: number; windowSeconds: number };
+  /** A visitor's address gets at most one confirmation mail per this many hours. */
+  confirmationIntervalHours: number;
   /** Set when S3_BUCKET is: files then go to the bucket instead of uploadsDir. */
   s3: S3StorageOptions | undefined;
   spamChallenge: SpamChallengeMode;
@@ -211,6 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+    confirmationIntervalHours: env.CONFIRMATION_MAIL_INTERVAL_HOURS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -242,9 +246,31 @@ function developmentSecret(nodeEnv: string, dataDir: string, name: string, fileN
     throw new ConfigError(`Invalid configuration:\n  ${name}: is required when NODE_ENV=production`);
   }
   const file = path.join(dataDir, fileName);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
+}
+
+const dataDirError = (dataDir: string, error: unknown) =>
+  new ConfigError(
+    `DATA_DIR=${JSON.stringify(dataDir)} cannot be written (${(error as { code?: string }).code ?? String(error)}): ` +
+      'it must be a directory this process can create and write to',
+  );
+
+/** Stops the start with one line naming DATA_DIR when the embedded database or the files cannot live there. */
+export function assertDataDirWritable(dataDir: string): void {
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, 'ok');
+    rmSync(probe);
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
 }
