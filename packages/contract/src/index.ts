@@ -15,3 +15,4 @@ export * from './brand.ts';
 export * from './account.ts';
 export * from './account-paths.ts';
 export * from './audit.ts';
+export * from './privacy.ts';
