@@ -20,6 +20,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from '../../services/lead-events.ts';
 import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from '../../services/lead-intake.ts';
@@ -215,6 +216,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
         rows.map(({ lead }) => ({ kind, leadId: lead.id, type: 'exported' as const, actorId })),
       );
     }
+    await recordAudit(app.db, request, { action: 'lead.exported', data: { kind, rows: rows.length } });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -362,6 +364,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       return row;
     });
     if (!deleted) throw notFound();
+    await recordAudit(app.db, request, { action: 'lead.deleted', target: { type: kind, id } });
     const fileKey = hasFile(kind) ? deleted.fileKey : null;
     if (fileKey) {
       await app.storage.delete(fileKey).catch((error: unknown) => {
@@ -385,6 +388,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
     await recordEvents(app.db, [
       { kind, leadId: id, type: 'file_downloaded', actorId: actorOf(request).id, data: { fileName: row.fileName } },
     ]);
+    await recordAudit(app.db, request, { action: 'lead.file_downloaded', target: { type: kind, id } });
     return reply
       .header('content-type', row.fileType || 'application/octet-stream')
       .header('content-length', String(stored.size))

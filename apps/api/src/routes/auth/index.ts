@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
@@ -72,9 +73,11 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     const valid = await checkPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
       await recordLoginFailure(app.db, input.email, request.ip, limits);
+      await recordAudit(app.db, request, signInAudit('auth.login_failed', input.email, user));
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
     await recordLoginSuccess(app.db, input.email, request.ip);
+    await recordAudit(app.db, request, signInAudit('auth.login_succeeded', input.email, user));
     return {
       accessToken: await app.signAccessToken(user),
       refreshToken: await issueRefreshToken(app.db, user.id),

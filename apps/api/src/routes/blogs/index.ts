@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import { createBlog, deleteBlog, findBlog, listBlogs, updateBlog } from '../../services/blogs.ts';
 
 const ListQuerySchema = z.object({
@@ -41,19 +42,23 @@ export default async function blogRoutes(app: FastifyInstance) {
     const input = parseOr400(BlogInputSchema, request.body);
     // request.user is set by editorsOnly; the author is never taken from the body.
     const blog = await createBlog(app.db, input, request.user!.id);
+    await recordBlogAudit(app.db, request, 'blog.created', blog);
     return reply.status(201).send(blog);
   });
 
   app.put<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request) => {
     const input = parseOr400(BlogInputSchema, request.body);
     const body = request.body as Record<string, unknown>;
+    const before = await findBlog(app.db, request.params.id);
     const blog = await updateBlog(app.db, request.params.id, input, { keepImage: !('imageUrl' in body) });
     if (!blog) throw new HttpError(404, MESSAGES.blog.notFound);
+    await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
     return blog;
   });
 
   app.delete<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request, reply) => {
     if (!(await deleteBlog(app.db, request.params.id))) throw new HttpError(404, MESSAGES.blog.notFound);
+    await recordAudit(app.db, request, { action: 'blog.deleted', target: { type: 'blog', id: request.params.id } });
     return reply.status(204).send();
   });
 }
