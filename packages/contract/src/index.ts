@@ -14,5 +14,7 @@ export type * from './web-context.ts';
 export * from './brand.ts';
 export * from './built-in-articles.ts';
 export * from './native-forms.ts';
+export * from './account.ts';
+export * from './account-paths.ts';
 export * from './audit.ts';
 export * from './privacy.ts';

@@ -8,20 +8,18 @@
 import {
   ALTCHA_FIELD,
   HONEYPOT_FIELD,
-  LoginSchema,
+  LoginResponseSchema,
+  MESSAGES,
   NATIVE_AUTH_FORMS,
   NATIVE_LEAD_FORMS,
   type NativeFormAnswer,
   REGISTERED_PARAM,
-  RegisterSchema,
 } from '@agency/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
 import type { LoginLimits } from '../../services/auth.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
-import { logIn, signUp } from '../../services/sign-in.ts';
 import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../leads/index.ts';
 
 export interface FormRoutesOptions {
@@ -44,7 +42,7 @@ function echo(received: Received): Record<string, string> {
   return values;
 }
 
-export default async function formRoutes(app: FastifyInstance, { mail, login }: FormRoutesOptions) {
+export default async function formRoutes(app: FastifyInstance, { mail }: FormRoutesOptions) {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   // What a <form method="post"> without a file sends.
   app.addContentTypeParser(
@@ -107,13 +105,37 @@ export default async function formRoutes(app: FastifyInstance, { mail, login }: 
     leadForm(NATIVE_LEAD_FORMS.application, 'jobs-apply', intake.application),
   );
 
-  app.post(NATIVE_AUTH_FORMS.register, options, async (request, reply) => {
-    const limiter = app.rateLimit('register');
-    const done = await answer(request, reply, NATIVE_AUTH_FORMS.register, async (received) => {
-      Object.assign(received, fieldsOf(request.body));
-      await limiter.call(app, request, reply);
-      await signUp(app, parseOr400(RegisterSchema, request.body));
+  /**
+   * Register and login go through the JSON routes themselves (their checks, limits, audit and two-factor
+   * rules), from the visitor's own address; an error answer becomes a refusal on the page.
+   */
+  async function viaApi(request: FastifyRequest, url: string, received: Received) {
+    Object.assign(received, fieldsOf(request.body));
+    const answer = await app.inject({
+      method: 'POST',
+      url,
+      payload: fieldsOf(request.body),
+      remoteAddress: request.ip,
+      headers: { 'user-agent': request.headers['user-agent'] ?? '' },
     });
+    const body = answer.json() as Record<string, unknown>;
+    if (answer.statusCode >= 400) {
+      const headers: Record<string, string> = {};
+      if (answer.headers['retry-after']) headers['retry-after'] = String(answer.headers['retry-after']);
+      throw new HttpError(
+        answer.statusCode,
+        String(body.error ?? ''),
+        body.fields as Record<string, string> | undefined,
+        headers,
+      );
+    }
+    return body;
+  }
+
+  app.post(NATIVE_AUTH_FORMS.register, options, async (request, reply) => {
+    const done = await answer(request, reply, NATIVE_AUTH_FORMS.register, (received) =>
+      viaApi(request, '/api/auth/register', received),
+    );
     if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=1`, 303);
     return reply;
   });
@@ -123,8 +145,11 @@ export default async function formRoutes(app: FastifyInstance, { mail, login }: 
     const page = request.url;
     let session: NativeFormAnswer['session'];
     const done = await answer(request, reply, page, async (received) => {
-      Object.assign(received, fieldsOf(request.body));
-      session = await logIn(app, request, parseOr400(LoginSchema, request.body), login);
+      const body = await viaApi(request, '/api/auth/login', received);
+      const parsed = LoginResponseSchema.safeParse(body);
+      // A second step (two-factor code) is a screen of the script version.
+      if (!parsed.success) throw new HttpError(400, MESSAGES.auth.signedInNeedsScript);
+      session = parsed.data;
     });
     if (!done) return reply;
     const form: NativeFormAnswer = { values: {}, session };
