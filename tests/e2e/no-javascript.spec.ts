@@ -228,9 +228,7 @@ test.describe('register and login without JavaScript', () => {
     expect(page.url()).not.toContain('password');
   });
 
-  test('a refused registration comes back with the message next to the field and the name kept', async ({
-    page,
-  }) => {
+  test('a refused registration comes back with the message next to the field and the name kept', async ({ page }) => {
     await page.goto('/register');
     await page.getByLabel('Name').fill('Short Password');
     await page.getByLabel('Email').fill(unique('nojs-short'));
