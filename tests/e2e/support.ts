@@ -21,9 +21,12 @@ export async function findLead(
   request: APIRequestContext,
   kind: 'quotes' | 'contacts' | 'applications',
   email: string,
+  /** Looks among the leads of this status (the inbox lists every lead but spam by default). */
+  status?: string,
 ) {
   const { accessToken } = await loginAdmin(request);
-  const response = await request.get(`/api/admin/${kind}?q=${encodeURIComponent(email)}`, {
+  const filter = status ? `&status=${encodeURIComponent(status)}` : '';
+  const response = await request.get(`/api/admin/${kind}?q=${encodeURIComponent(email)}${filter}`, {
     headers: { authorization: `Bearer ${accessToken}` },
   });
   expect(response.status(), `GET /api/admin/${kind}`).toBe(200);
