@@ -12,6 +12,7 @@ import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(securityHeadersPlugin, { siteUrl: config.siteUrl });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(publicCachePlugin);
