@@ -12,11 +12,8 @@ import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
-<<<<<<< HEAD
-import securityHeadersPlugin from './plugins/security-headers.ts';
-=======
 import retentionPlugin from './plugins/retention.ts';
->>>>>>> main
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
