@@ -75,6 +75,7 @@ export const QuoteLeadSchema = z.looseObject({ ...leadBase, ...leadFile, fullNam
 export const ContactLeadSchema = z.looseObject({ ...leadBase, name: z.string(), subject: z.string() });
 export const ApplicationLeadSchema = z.looseObject({ ...leadBase, ...leadFile, name: z.string(), town: z.string() });
 export const LeadItemSchema = z.union([QuoteLeadSchema, ContactLeadSchema, ApplicationLeadSchema]);
+export type LeadItem = z.output<typeof LeadItemSchema>;
 export const LeadListSchema = z.object({
   items: z.array(LeadItemSchema),
   total: z.number().int(),

@@ -1,5 +1,5 @@
 // The three lead kinds in one place: their tables, searchable columns, API shape and storage keys.
-import { LEAD_KINDS, type LeadKind } from '@agency/contract';
+import type { LeadKind } from '@agency/contract';
 import { schema } from '@agency/db';
 
 export const LEAD_TABLES = {
@@ -40,11 +40,6 @@ export const SEARCH_COLUMNS = {
     schema.applications.fileName,
   ],
 } as const;
-
-export const isLeadKind = (value: string): value is LeadKind => (LEAD_KINDS as readonly string[]).includes(value);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** A stored row as the admin API returns it: camelCase, ISO dates, no storage key. */
 export function toLeadItem(row: Record<string, unknown>): Record<string, unknown> {

@@ -3,7 +3,12 @@ import {
   LEAD_KINDS_WITH_FILE,
   LEAD_PAGE_SIZE,
   LeadHandledSchema,
+  type LeadItem,
+  LeadItemSchema,
+  LeadKindParamsSchema,
   LeadListQuerySchema,
+  LeadListSchema,
+  LeadParamsSchema,
   type LeadKind,
   labelOf,
   MESSAGES,
@@ -11,27 +16,17 @@ import {
 import { and, count, desc, eq, ilike, or, schema } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, fileResponse, NO_CONTENT } from '../../lib/schema.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
-import {
-  attachmentDisposition,
-  isLeadKind,
-  isUuid,
-  LEAD_TABLES,
-  likePattern,
-  SEARCH_COLUMNS,
-  toLeadItem,
-} from '../../services/leads.ts';
+import { attachmentDisposition, LEAD_TABLES, likePattern, SEARCH_COLUMNS, toLeadItem } from '../../services/leads.ts';
+
+/** A row as the inbox shows it; the response schema checks the shape on the way out. */
+const itemOf = (row: Record<string, unknown>) => toLeadItem(row) as LeadItem;
 
 const notFound = () => new HttpError(404, MESSAGES.http.notFound);
-
-interface KindParams {
-  kind: string;
-}
-interface LeadParams extends KindParams {
-  id: string;
-}
+const tags = ['admin'];
 
 /**
  * The tables differ only in their form columns; the queries here touch the shared ones
@@ -40,31 +35,29 @@ interface LeadParams extends KindParams {
 type AnyLeadTable = typeof schema.quotes;
 const tableOf = (kind: LeadKind) => LEAD_TABLES[kind] as unknown as AnyLeadTable;
 
-function kindOf(params: KindParams): LeadKind {
-  if (!isLeadKind(params.kind)) throw notFound();
-  return params.kind;
-}
-
-function leadOf(params: LeadParams): { kind: LeadKind; id: string } {
-  const kind = kindOf(params);
-  // A malformed id can match no row; asking PostgreSQL would only produce a cast error.
-  if (!isUuid(params.id)) throw notFound();
-  return { kind, id: params.id.toLowerCase() };
-}
-
 const hasFile = (kind: LeadKind) => (LEAD_KINDS_WITH_FILE as readonly LeadKind[]).includes(kind);
 
 /** /api/admin/{quotes|contacts|applications}: the admins' leads inbox. */
-export default async function adminLeadRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', app.requireRole('admin'));
+export default async function adminLeadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a stranger is answered 401 before anything about the request is looked at.
+  app.addHook('onRequest', app.requireRole('admin'));
   app.addHook('onSend', async (_request, reply) => {
     // Personal data: never kept by a shared cache or the browser's back/forward cache.
     void reply.header('cache-control', 'private, no-store');
   });
 
-  app.get<{ Params: KindParams }>('/:kind', async (request) => {
-    const kind = kindOf(request.params);
-    const query = parseOr400(LeadListQuerySchema, request.query);
+  const listSchema = {
+    tags,
+    summary: 'One page of leads of a kind, newest first, optionally searched and filtered',
+    security: BEARER,
+    params: LeadKindParamsSchema,
+    querystring: LeadListQuerySchema,
+    response: { 200: LeadListSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.get('/:kind', { schema: listSchema }, async (request) => {
+    const { kind } = request.params;
+    const query = request.query;
     const table = tableOf(kind);
     const conditions: SQL[] = [];
     if (query.q) {
@@ -84,15 +77,22 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
       .limit(LEAD_PAGE_SIZE)
       .offset((query.page - 1) * LEAD_PAGE_SIZE);
     return {
-      items: rows.map((row) => toLeadItem(row)),
+      items: rows.map(itemOf),
       total: Number(totals?.total ?? 0),
       page: query.page,
       pageSize: LEAD_PAGE_SIZE,
     };
   });
 
-  app.get<{ Params: KindParams }>('/:kind/export.csv', async (request, reply) => {
-    const kind = kindOf(request.params);
+  const exportSchema = {
+    tags,
+    summary: 'Every lead of a kind as CSV',
+    security: BEARER,
+    params: LeadKindParamsSchema,
+    response: { 200: fileResponse('text/csv', 'CSV, one row per lead'), ...errorResponses(401, 403, 404) },
+  };
+  app.get('/:kind/export.csv', { schema: exportSchema }, async (request, reply) => {
+    const { kind } = request.params;
     const table = tableOf(kind);
     const rows = (await app.db
       .select()
@@ -120,26 +120,48 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
       .send(csv);
   });
 
-  app.get<{ Params: LeadParams }>('/:kind/:id', async (request) => {
-    const { kind, id } = leadOf(request.params);
+  const showSchema = {
+    tags,
+    summary: 'One lead',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: { 200: LeadItemSchema, ...errorResponses(401, 403, 404) },
+  };
+  app.get('/:kind/:id', { schema: showSchema }, async (request) => {
+    const { kind, id } = request.params;
     const table = tableOf(kind);
     const [row] = await app.db.select().from(table).where(eq(table.id, id));
     if (!row) throw notFound();
-    return toLeadItem(row);
+    return itemOf(row);
   });
 
-  app.patch<{ Params: LeadParams }>('/:kind/:id', async (request) => {
-    const { kind, id } = leadOf(request.params);
-    const { handled } = parseOr400(LeadHandledSchema, request.body);
+  const patchSchema = {
+    tags,
+    summary: 'Mark a lead handled or not',
+    security: BEARER,
+    params: LeadParamsSchema,
+    body: LeadHandledSchema,
+    response: { 200: LeadItemSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.patch('/:kind/:id', { schema: patchSchema }, async (request) => {
+    const { kind, id } = request.params;
+    const { handled } = request.body;
     const table = tableOf(kind);
     const [row] = await app.db.update(table).set({ handled }).where(eq(table.id, id)).returning();
     if (!row) throw notFound();
-    return toLeadItem(row);
+    return itemOf(row);
   });
 
   /** Erasure on request: the lead, its file and its mails (sent or waiting) are all removed. */
-  app.delete<{ Params: LeadParams }>('/:kind/:id', async (request, reply) => {
-    const { kind, id } = leadOf(request.params);
+  const deleteSchema = {
+    tags,
+    summary: 'Erase a lead with its file and its mails',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.delete('/:kind/:id', { schema: deleteSchema }, async (request, reply) => {
+    const { kind, id } = request.params;
     const table = tableOf(kind);
     const deleted = await app.db.transaction(async (tx) => {
       const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
@@ -157,8 +179,18 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get<{ Params: LeadParams }>('/:kind/:id/file', async (request, reply) => {
-    const { kind, id } = leadOf(request.params);
+  const fileSchema = {
+    tags,
+    summary: 'Download the file of a quote or job application',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: {
+      200: fileResponse('application/octet-stream', 'The file as sent, with its stored content type'),
+      ...errorResponses(401, 403, 404),
+    },
+  };
+  app.get('/:kind/:id/file', { schema: fileSchema }, async (request, reply) => {
+    const { kind, id } = request.params;
     if (!hasFile(kind)) throw notFound();
     const table = tableOf(kind);
     const [row] = await app.db

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CV_MAX_BYTES,
   ContactSchema,
+  CreatedIdSchema,
   fieldErrors,
   HONEYPOT_FIELD,
   JobApplicationSchema,
@@ -14,7 +15,10 @@ import {
 import { schema } from '@agency/db';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { documentedOnly, errorResponses, FILE_FIELD } from '../../lib/schema.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
 import { type LeadMailConfig, leadMails, type OutboxInsert } from '../../services/leads-mail.ts';
@@ -126,7 +130,36 @@ function fileColumns(key: string | undefined, upload: { name: string; type: stri
   };
 }
 
-export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRoutesOptions) {
+/**
+ * What each form route declares. The body is JSON or multipart and read by `readForm` (files are
+ * buffered up to their own limit), so the schema documents it and the handler checks it.
+ */
+const CONSUMES = ['application/json', 'multipart/form-data'];
+const FORM_ERRORS = errorResponses(400, 413, 415, 429, 503);
+const quoteSchema = {
+  tags: ['leads'],
+  summary: 'Send a quote request (regional forms add `region` and `currency`), optionally with a file ≤ 10 MB',
+  consumes: CONSUMES,
+  body: documentedOnly(z.intersection(QuoteRequestSchema, z.object({ file: FILE_FIELD.optional() }))),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+const contactSchema = {
+  tags: ['leads'],
+  summary: 'Send a contact message',
+  consumes: CONSUMES,
+  body: documentedOnly(ContactSchema),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+const applicationSchema = {
+  tags: ['leads'],
+  summary: 'Apply for a job with a CV (PDF, DOC or DOCX by content, ≤ 5 MB)',
+  consumes: ['multipart/form-data'],
+  body: documentedOnly(z.intersection(JobApplicationSchema, z.object({ resume: FILE_FIELD }))),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+
+export default async function leadRoutes(fastify: FastifyInstance, { mail }: LeadRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Registered in this scope only: the image uploads register their own with their own limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
@@ -160,7 +193,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
 
   app.post(
     '/request-quote',
-    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT },
+    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
     async (request, reply) => {
       const form = await readForm(request, {
         field: 'file',
@@ -209,29 +242,33 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
     },
   );
 
-  app.post('/contact', { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
-    const form = await readForm(request, null);
-    const contact = parseOr400(ContactSchema, form.fields);
-    const id = randomUUID();
-    const spam = isSpam(contact);
-    const mails = spam ? [] : leadMails({ kind: 'contacts', id, fields: contact }, mail);
-    await saveLead(request, { kind: 'contacts', id, file: null, mails }, (tx) =>
-      tx.insert(schema.contacts).values({
-        id,
-        spam,
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        subject: contact.subject,
-        message: contact.message,
-      }),
-    );
-    return reply.status(201).send({ id });
-  });
+  app.post(
+    '/contact',
+    { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
+    async (request, reply) => {
+      const form = await readForm(request, null);
+      const contact = parseOr400(ContactSchema, form.fields);
+      const id = randomUUID();
+      const spam = isSpam(contact);
+      const mails = spam ? [] : leadMails({ kind: 'contacts', id, fields: contact }, mail);
+      await saveLead(request, { kind: 'contacts', id, file: null, mails }, (tx) =>
+        tx.insert(schema.contacts).values({
+          id,
+          spam,
+          name: contact.name,
+          email: contact.email,
+          phone: contact.phone,
+          subject: contact.subject,
+          message: contact.message,
+        }),
+      );
+      return reply.status(201).send({ id });
+    },
+  );
 
   app.post(
     '/jobs/apply',
-    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT },
+    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
     async (request, reply) => {
       const form = await readForm(request, {
         field: 'resume',
