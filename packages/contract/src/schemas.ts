@@ -1,7 +1,8 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
-import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { invalidTextMessage, optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
 import { LENGTH } from './limits.ts';
+import { isCleanText } from './text.ts';
 import {
   BLOG_STATUSES,
   BUDGETS_GBP,
@@ -20,32 +21,36 @@ import {
 /** Name of the hidden field that only bots fill in. */
 export const HONEYPOT_FIELD = 'hp_website';
 
-const text = (field: string, max: number) =>
+/**
+ * Every string the API accepts goes through here: bounded (checked before any other work, so an
+ * oversized value costs nothing and is never stored or logged) and free of NUL and broken UTF-16.
+ */
+export const boundedString = (field: string, max: number) =>
   z
     .string({ error: requiredMessage(field) })
-    .trim()
-    .max(max, tooLongMessage(field, max));
+    .max(max, tooLongMessage(field, max))
+    .refine(isCleanText, invalidTextMessage(field));
+
+const text = (field: string, max: number) => boundedString(field, max).trim();
 
 const requiredText = (field: string, max: number) => text(field, max).min(1, requiredMessage(field));
 const optionalText = (field: string, max: number) => text(field, max).optional().default('');
 
-const email = z
-  .string({ error: requiredMessage('email') })
-  .trim()
+const email = text('email', LENGTH.email)
   .min(1, requiredMessage('email'))
-  .max(LENGTH.email, tooLongMessage('email', LENGTH.email))
   .pipe(z.email('Email must be a valid email address'));
 
 /** A select value: empty, one of the options, or 'Not Specified' (which counts as filled). */
 const choice = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
   z
     .string()
+    .max(LENGTH.short, optionMessage(field))
     .trim()
     .optional()
     .default('')
     .refine((value) => !value || value === NOT_SPECIFIED || options.includes(value), optionMessage(field));
 
-const honeypot = z.string().optional().default('');
+const honeypot = boundedString(HONEYPOT_FIELD, LENGTH.long).optional().default('');
 
 /** Fields the quote modal must send non-empty (SPEC.md section 5). */
 export const QUOTE_MODAL_REQUIRED = [
@@ -141,27 +146,23 @@ export const JobApplicationSchema = z.object({
 export type JobApplicationInput = z.input<typeof JobApplicationSchema>;
 export type JobApplication = z.output<typeof JobApplicationSchema>;
 
+const password = boundedString('password', LENGTH.password.max);
+
 export const RegisterSchema = z.object({
   name: requiredText('name', LENGTH.name),
   email,
-  password: z
-    .string({ error: requiredMessage('password') })
-    .min(LENGTH.password.min, `Password must be at least ${LENGTH.password.min} characters`)
-    .max(LENGTH.password.max, tooLongMessage('password', LENGTH.password.max)),
+  password: password.min(LENGTH.password.min, `Password must be at least ${LENGTH.password.min} characters`),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z
-    .string({ error: requiredMessage('email') })
-    .trim()
-    .min(1, requiredMessage('email')),
-  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+  email: requiredText('email', LENGTH.email),
+  password: password.min(1, requiredMessage('password')),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
 export const RefreshTokenSchema = z.object({
-  refreshToken: z.string({ error: requiredMessage('refreshToken') }).min(1, requiredMessage('refreshToken')),
+  refreshToken: boundedString('refreshToken', LENGTH.token).min(1, requiredMessage('refreshToken')),
 });
 
 export const UserSchema = z.object({
@@ -188,10 +189,7 @@ export const RoleChangeSchema = z.object({
 export const BlogInputSchema = z.object({
   title: requiredText('title', LENGTH.blogTitle),
   content: requiredText('content', LENGTH.blogContent),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(2000, tooLongMessage('imageUrl', 2000))
+  imageUrl: text('imageUrl', LENGTH.url)
     .nullish()
     .transform((value) => value || null),
   status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),
@@ -220,7 +218,13 @@ export const LeadHandledSchema = z.object({
 
 /** GET /api/admin/{kind} query. */
 export const LeadListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
-  handled: z.enum(['true', 'false', '']).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  q: text('q', LENGTH.search).optional().default(''),
+  handled: z.enum(['true', 'false', ''], { error: 'Handled must be true or false' }).optional().default(''),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(LENGTH.page, 'Page must be a whole number from 1')
+    .optional()
+    .default(1),
 });
