@@ -5,6 +5,8 @@ export * from './fields.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
 export * from './leads.ts';
+export * from './pipeline.ts';
+export * from './proof-of-work.ts';
 export * from './images.ts';
 export * from './api.ts';
 export * from './text.ts';

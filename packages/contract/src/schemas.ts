@@ -1,8 +1,8 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
-import { invalidTextMessage, optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { optionMessage, requiredMessage } from './errors.ts';
 import { LENGTH } from './limits.ts';
-import { isCleanText } from './text.ts';
+import { boundedString } from './text.ts';
 import {
   BLOG_STATUSES,
   BUDGETS_GBP,
@@ -20,16 +20,6 @@ import {
 
 /** Name of the hidden field that only bots fill in. */
 export const HONEYPOT_FIELD = 'hp_website';
-
-/**
- * Every string the API accepts goes through here: bounded (checked before any other work, so an
- * oversized value costs nothing and is never stored or logged) and free of NUL and broken UTF-16.
- */
-export const boundedString = (field: string, max: number) =>
-  z
-    .string({ error: requiredMessage(field) })
-    .max(max, tooLongMessage(field, max))
-    .refine(isCleanText, invalidTextMessage(field));
 
 const text = (field: string, max: number) => boundedString(field, max).trim();
 
@@ -211,20 +201,3 @@ export const BlogSchema = z.object({
   updatedAt: z.string(),
 });
 export type Blog = z.infer<typeof BlogSchema>;
-
-export const LeadHandledSchema = z.object({
-  handled: z.boolean({ error: 'Handled must be true or false' }),
-});
-
-/** GET /api/admin/{kind} query. */
-export const LeadListQuerySchema = z.object({
-  q: text('q', LENGTH.search).optional().default(''),
-  handled: z.enum(['true', 'false', ''], { error: 'Handled must be true or false' }).optional().default(''),
-  page: z.coerce
-    .number({ error: 'Page must be a whole number from 1' })
-    .int('Page must be a whole number from 1')
-    .min(1, 'Page must be a whole number from 1')
-    .max(LENGTH.page, 'Page must be a whole number from 1')
-    .optional()
-    .default(1),
-});

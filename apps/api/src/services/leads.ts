@@ -1,5 +1,5 @@
 // The three lead kinds in one place: their tables, searchable columns, API shape and storage keys.
-import type { LeadKind } from '@agency/contract';
+import { type LeadKind, NEW_STATUS, SPAM_STATUS } from '@agency/contract';
 import { schema } from '@agency/db';
 
 export const LEAD_TABLES = {
@@ -41,13 +41,19 @@ export const SEARCH_COLUMNS = {
   ],
 } as const;
 
-/** A stored row as the admin API returns it: camelCase, ISO dates, no storage key. */
-export function toLeadItem(row: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A stored row as the admin API returns it: camelCase, ISO dates, no storage key, the owner as
+ * `{ id, name }`, and `handled` (status is not new) and `spam` (status is spam) for older clients.
+ */
+export function toLeadItem(row: Record<string, unknown>, ownerName?: string | null): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (key === 'fileKey') continue;
+    if (key === 'fileKey' || key === 'ownerId') continue;
     item[key] = value instanceof Date ? value.toISOString() : value;
   }
+  item.handled = row.status !== NEW_STATUS;
+  item.spam = row.status === SPAM_STATUS;
+  item.owner = typeof row.ownerId === 'string' ? { id: row.ownerId, name: ownerName ?? '' } : null;
   return item;
 }
 

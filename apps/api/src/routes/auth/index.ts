@@ -14,12 +14,12 @@ import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import {
   EmailTakenError,
   checkPassword,
-  clearLoginFailures,
   findUserByEmail,
   findUserById,
   issueRefreshToken,
   loginBlockedFor,
   recordLoginFailure,
+  recordLoginSuccess,
   registerUser,
   revokeRefreshToken,
   rotateRefreshToken,
@@ -74,7 +74,7 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
       await recordLoginFailure(app.db, input.email, request.ip, limits);
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
-    await clearLoginFailures(app.db, input.email);
+    await recordLoginSuccess(app.db, input.email, request.ip);
     return {
       accessToken: await app.signAccessToken(user),
       refreshToken: await issueRefreshToken(app.db, user.id),

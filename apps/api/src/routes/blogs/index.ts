@@ -31,7 +31,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     querystring: BlogListQuerySchema,
     response: { 200: BlogListSchema, ...errorResponses(400, 401, 403) },
   };
-  app.get('/', { schema: listSchema }, async (request, reply) => {
+  app.get('/', { config: { publicCache: true }, schema: listSchema }, async (request, reply) => {
     if (request.query.status === 'all') {
       await editorsOnly.call(app, request, reply);
       void reply.header('cache-control', 'private, no-store');
@@ -46,7 +46,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     params: BlogIdOrSlugParamsSchema,
     response: { 200: BlogSchema, ...errorResponses(404) },
   };
-  app.get('/:idOrSlug', { schema: showSchema }, async (request) => {
+  app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request) => {
     const blog = await findBlog(app.db, request.params.idOrSlug);
     if (!blog || (blog.status !== 'published' && !(await isEditor(request)))) {
       throw new HttpError(404, MESSAGES.blog.notFound);

@@ -28,7 +28,7 @@ export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: B
     summary: 'RSS 2.0 feed of the newest published posts',
     response: { 200: fileResponse('application/rss+xml', 'RSS 2.0') },
   };
-  app.get('/blog/rss.xml', { schema }, async (_request, reply) => {
+  app.get('/blog/rss.xml', { config: { publicCache: true }, schema }, async (_request, reply) => {
     const posts = (await listBlogs(app.db)).slice(0, FEED_SIZE);
     const blogUrl = `${siteUrl}/blog`;
     const items = posts.map((post) => {
