@@ -14,6 +14,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
+import auditRoutes from './routes/admin/audit/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
+      await api.register(auditRoutes, { prefix: '/admin/audit' });
     },
     { prefix: '/api' },
   );

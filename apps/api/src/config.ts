@@ -1,6 +1,6 @@
 // The one typed, validated configuration of the server. A bad value stops the process with its name.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
@@ -242,9 +242,31 @@ function developmentSecret(nodeEnv: string, dataDir: string, name: string, fileN
     throw new ConfigError(`Invalid configuration:\n  ${name}: is required when NODE_ENV=production`);
   }
   const file = path.join(dataDir, fileName);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
+}
+
+const dataDirError = (dataDir: string, error: unknown) =>
+  new ConfigError(
+    `DATA_DIR=${JSON.stringify(dataDir)} cannot be written (${(error as { code?: string }).code ?? String(error)}): ` +
+      'it must be a directory this process can create and write to',
+  );
+
+/** Stops the start with one line naming DATA_DIR when the embedded database or the files cannot live there. */
+export function assertDataDirWritable(dataDir: string): void {
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, 'ok');
+    rmSync(probe);
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
 }

@@ -12,3 +12,4 @@ export * from './api.ts';
 export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
+export * from './audit.ts';

@@ -1,29 +1,21 @@
 import { HealthSchema } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createHealthCheck } from '../services/health.ts';
 
-const PING_TIMEOUT_MS = 2000;
-
-/** GET /api/health: 200 when the database answers, 503 otherwise. */
+/** GET /api/health: 200 `{ status: "ok" }`, or 503 `{ status: "error", failing: [...] }` naming what fails. */
 export default async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const check = createHealthCheck(app.database, app.storage);
   const schema = {
     tags: ['health'],
-    summary: 'Whether this instance can serve: 200 when it can, else 503',
+    summary: 'Whether this instance can serve: 200, or 503 naming the failing parts (database, storage)',
     response: { 200: HealthSchema, 503: HealthSchema },
   };
   app.get('/health', { schema }, async (request, reply) => {
-    try {
-      await Promise.race([
-        app.database.ping(),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref(),
-        ),
-      ]);
-      return { status: 'ok' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', error: 'The database is not answering' });
-    }
+    const { failing, errors } = await check();
+    if (failing.length === 0) return { status: 'ok' };
+    request.log.warn({ failing, err: errors[0] }, 'health check failed');
+    return reply.status(503).send({ status: 'error', failing });
   });
 }

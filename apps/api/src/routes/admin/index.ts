@@ -30,11 +30,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, fileResponse, NO_CONTENT } from '../../lib/schema.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from '../../services/lead-events.ts';
 import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from '../../services/lead-intake.ts';
 import { notificationMail } from '../../services/leads-mail.ts';
-import { attachmentDisposition, LEAD_TABLES, likePattern, SEARCH_COLUMNS, toLeadItem } from '../../services/leads.ts';
+import {
+  attachmentDisposition,
+  LEAD_TABLES,
+  leadDownloadName,
+  likePattern,
+  SEARCH_COLUMNS,
+  toLeadItem,
+} from '../../services/leads.ts';
 import statsRoutes from './stats.ts';
 
 const notFound = () => new HttpError(404, MESSAGES.http.notFound);
@@ -222,6 +230,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
         rows.map(({ lead }) => ({ kind, leadId: lead.id, type: 'exported' as const, actorId })),
       );
     }
+    await recordAudit(app.db, request, { action: 'lead.exported', data: { kind, rows: rows.length } });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -406,6 +415,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
       return row;
     });
     if (!deleted) throw notFound();
+    await recordAudit(app.db, request, { action: 'lead.deleted', target: { type: kind, id } });
     const fileKey = hasFile(kind) ? deleted.fileKey : null;
     if (fileKey) {
       await app.storage.delete(fileKey).catch((error: unknown) => {
@@ -439,10 +449,11 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     await recordEvents(app.db, [
       { kind, leadId: id, type: 'file_downloaded', actorId: actorOf(request).id, data: { fileName: row.fileName } },
     ]);
+    await recordAudit(app.db, request, { action: 'lead.file_downloaded', target: { type: kind, id } });
     return reply
       .header('content-type', row.fileType || 'application/octet-stream')
       .header('content-length', String(stored.size))
-      .header('content-disposition', attachmentDisposition(row.fileName || 'file'))
+      .header('content-disposition', attachmentDisposition(leadDownloadName(kind, row.fileName, row.fileType)))
       .header('x-content-type-options', 'nosniff')
       .send(stored.stream);
   });

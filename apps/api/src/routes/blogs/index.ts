@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import { createBlog, deleteBlog, findBlog, listBlogs, updateBlog } from '../../services/blogs.ts';
 
 const canEdit = (role: string | undefined) => role === 'admin' || role === 'editor';
@@ -64,6 +65,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
   app.post('/', { onRequest: editorsOnly, schema: createSchema }, async (request, reply) => {
     // request.user is set by editorsOnly; the author is never taken from the body.
     const blog = await createBlog(app.db, request.body, request.user!.id);
+    await recordBlogAudit(app.db, request, 'blog.created', blog);
     return reply.status(201).send(blog);
   });
 
@@ -89,8 +91,10 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const keepImage = keepsImage.has(request);
+      const before = await findBlog(app.db, request.params.id);
       const blog = await updateBlog(app.db, request.params.id, request.body, { keepImage });
       if (!blog) throw new HttpError(404, MESSAGES.blog.notFound);
+      await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
       return blog;
     },
   );
@@ -104,6 +108,7 @@ export default async function blogRoutes(fastify: FastifyInstance) {
   };
   app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
     if (!(await deleteBlog(app.db, request.params.id))) throw new HttpError(404, MESSAGES.blog.notFound);
+    await recordAudit(app.db, request, { action: 'blog.deleted', target: { type: 'blog', id: request.params.id } });
     return reply.status(204).send();
   });
 }

@@ -225,7 +225,7 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
       const id = randomUUID();
       const honeypot = isSpam(quote);
       const upload = honeypot ? null : form.file;
-      const file = upload ? { key: leadFileKey('quotes', id, upload.name), data: upload.data } : null;
+      const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
       const fields = { ...quote, region: quote.region ?? null };
       const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };
       const lead = { kind: 'quotes' as const, id, file, honeypot, intake, mail: { fields, file: fileInfo } };
@@ -315,7 +315,7 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
       const id = randomUUID();
       const honeypot = isSpam(application);
       const upload = honeypot ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
-      const file = upload ? { key: leadFileKey('applications', id, upload.name), data: upload.data } : null;
+      const file = upload ? { key: leadFileKey('applications', id), data: upload.data } : null;
       const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };
       const lead = {
         kind: 'applications' as const,

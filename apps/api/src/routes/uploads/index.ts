@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, documentedOnly, errorResponses, FILE_FIELD, fileResponse } from '../../lib/schema.ts';
-import { ImageRejectedError, imageStorageKey, storeImage } from '../../services/images.ts';
+import { ImageRejectedError, imageRejection, imageStorageKey, storeImage } from '../../services/images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -54,9 +54,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
         const { url } = await storeImage(app.storage, bytes);
         return reply.status(201).send({ secure_url: url });
       } catch (error) {
-        if (error instanceof ImageRejectedError) {
-          throw new HttpError(415, MESSAGES.blog.imageWrongType, { file: MESSAGES.blog.imageWrongType });
-        }
+        if (error instanceof ImageRejectedError) throw imageRejection(error);
         throw error;
       }
     },
