@@ -13,10 +13,18 @@ import mailerPlugin from './plugins/mailer.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import retentionPlugin from './plugins/retention.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
+import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
+import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import passwordRoutes from './routes/auth/password.ts';
+import profileRoutes from './routes/auth/profile.ts';
+import sessionRoutes from './routes/auth/sessions.ts';
+import twoFactorRoutes from './routes/auth/two-factor.ts';
+import consentRoutes from './routes/consent/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
 import challengeRoutes from './routes/challenge.ts';
@@ -32,6 +40,8 @@ export interface AppOptions {
   database: Database;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Run the daily retention job on a timer (default); the API tests run it themselves. */
+  retentionSchedule?: boolean;
 }
 
 /** Largest request body of a JSON route; uploads set their own limits. */
@@ -47,7 +57,13 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
   return (_address: string, hop: number) => hop < trust;
 }
 
-export async function buildApp({ config, database, storage, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logger,
+  retentionSchedule = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -76,13 +92,18 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
+  await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login });
+      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
+      await api.register(sessionRoutes, { prefix: '/auth' });
+      await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
@@ -90,6 +111,9 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },
   );

@@ -111,3 +111,63 @@ describe('TRUST_PROXY', () => {
       expect(() => trust(value)).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('privacy settings', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
+
+  it('keeps quotes and contacts 730 days, applications 180 and spam 30 unless told otherwise', () => {
+    expect(load({}).retention).toEqual({ quotes: 730, contacts: 730, applications: 180, spam: 30 });
+    expect(load({ RETENTION_DAYS_QUOTES: '365', RETENTION_DAYS_APPLICATIONS: '90' }).retention).toEqual({
+      quotes: 365,
+      contacts: 730,
+      applications: 90,
+      spam: 30,
+    });
+  });
+
+  it('names a bad retention period or analytics URL', () => {
+    expect(() => load({ RETENTION_DAYS_CONTACTS: 'forever' })).toThrow(/RETENTION_DAYS_CONTACTS="forever"/);
+    expect(() => load({ RETENTION_DAYS_APPLICATIONS: '0' })).toThrow(/RETENTION_DAYS_APPLICATIONS="0"/);
+    expect(() => load({ ANALYTICS_SCRIPT_URL: 'stats.example.com/script.js' })).toThrow(/ANALYTICS_SCRIPT_URL/);
+    expect(load({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js' }).analyticsScriptUrl).toBe(
+      'https://stats.example.com/js/script.js',
+    );
+  });
+});
+
+describe('proof of work and webhooks', () => {
+  const jwt = { JWT_SECRET: 'j'.repeat(40) };
+
+  it('scores by default and generates the challenge key outside production, kept in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.spamChallenge).toBe('score');
+    expect(first.challengeSecret).not.toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).challengeSecret).toBe(first.challengeSecret);
+    expect(readFileSync(path.join(dir, 'challenge-secret'), 'utf8')).toBe(first.challengeSecret);
+  });
+
+  it('requires CHALLENGE_SECRET in production unless the check is off, and names a bad mode', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), ...jwt };
+    expect(() => loadConfig(production)).toThrow(/CHALLENGE_SECRET/);
+    expect(loadConfig({ ...production, CHALLENGE_SECRET: 'c'.repeat(32) }).challengeSecret).toBe('c'.repeat(32));
+    expect(loadConfig({ ...production, SPAM_CHALLENGE: 'off' }).spamChallenge).toBe('off');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SPAM_CHALLENGE: 'strict' })).toThrow(/SPAM_CHALLENGE="strict"/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CHALLENGE_SECRET: 'short' })).toThrow(/CHALLENGE_SECRET/);
+  });
+
+  it('reads WEBHOOK_SECRET as whsec_ + base64 of the key, or as raw bytes', () => {
+    const key = Buffer.from('0123456789abcdef0123456789abcdef');
+    const hooks = { DATA_DIR: dataDir(), WEBHOOK_URLS: 'https://a.example/h, https://b.example/h' };
+    const prefixed = loadConfig({ ...hooks, WEBHOOK_SECRET: `whsec_${key.toString('base64')}` });
+    expect(prefixed.webhooks.urls).toEqual(['https://a.example/h', 'https://b.example/h']);
+    expect(prefixed.webhooks.secret?.equals(key)).toBe(true);
+    expect(loadConfig({ ...hooks, WEBHOOK_SECRET: 'a-raw-secret-of-24-chars!' }).webhooks.secret?.toString()).toBe(
+      'a-raw-secret-of-24-chars!',
+    );
+    expect(() => loadConfig({ ...hooks, WEBHOOK_SECRET: 'too-short' })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...hooks, WEBHOOK_SECRET: 'x'.repeat(30), WEBHOOK_PAYLOAD: 'all' })).toThrow(
+      /WEBHOOK_PAYLOAD/,
+    );
+  });
+});

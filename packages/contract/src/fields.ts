@@ -36,6 +36,13 @@ export const FIELD_LABELS: Record<string, string> = {
   handled: 'Handled',
   q: 'Search',
   page: 'Page',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  token: 'Reset link',
+  code: 'Code',
+  recoveryCode: 'Recovery code',
+  challengeToken: 'Sign-in step',
+  required: 'Required',
 };
 
 export const labelOf = (field: string): string => FIELD_LABELS[field] ?? field;

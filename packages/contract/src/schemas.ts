@@ -1,6 +1,7 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
 import { optionMessage, requiredMessage } from './errors.ts';
+import { labelOf } from './fields.ts';
 import { LENGTH } from './limits.ts';
 import { boundedString } from './text.ts';
 import {
@@ -29,6 +30,8 @@ const optionalText = (field: string, max: number) => text(field, max).optional()
 const email = text('email', LENGTH.email)
   .min(1, requiredMessage('email'))
   .pipe(z.email('Email must be a valid email address'));
+/** An email address field (required, trimmed, at most LENGTH.email). */
+export const EmailSchema = email;
 
 /** A select value: empty, one of the options, or 'Not Specified' (which counts as filled). */
 const choice = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
@@ -138,10 +141,17 @@ export type JobApplication = z.output<typeof JobApplicationSchema>;
 
 const password = boundedString('password', LENGTH.password.max);
 
+/** A password being chosen (registration, reset, change): the length rules live here only. */
+export const newPassword = (field: string) =>
+  boundedString(field, LENGTH.password.max).min(
+    LENGTH.password.min,
+    `${labelOf(field)} must be at least ${LENGTH.password.min} characters`,
+  );
+
 export const RegisterSchema = z.object({
   name: requiredText('name', LENGTH.name),
   email,
-  password: password.min(LENGTH.password.min, `Password must be at least ${LENGTH.password.min} characters`),
+  password: newPassword('password'),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 

@@ -34,9 +34,11 @@ export default fp(async function openapi(app: FastifyInstance) {
         },
       },
     },
-    transform: jsonSchemaTransform,
-    // The web pages' catch-all routes have no tags: they are pages, not API.
-    hideUntagged: true,
+    // The web pages' routes are pages, not API; everything under /api (and the feed) is listed.
+    transform: (document) =>
+      document.url.startsWith('/api/') || document.url === '/blog/rss.xml'
+        ? jsonSchemaTransform(document)
+        : { schema: { ...document.schema, hide: true }, url: document.url },
   });
 
   let docs: { html: string } | undefined;

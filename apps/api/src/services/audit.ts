@@ -29,6 +29,8 @@ export interface AuditInput {
    * else `{ id: null, name: '…' }`. Defaults to request.user.
    */
   actor?: { id: string | null; name: string };
+  /** When it happened, if not now: only the retention job, whose clock tests move forward. */
+  at?: Date;
 }
 
 /** Who and where, as a route's request knows it; null for what the site does by itself. */
@@ -63,6 +65,8 @@ export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext,
   let data = input.data ?? {};
   if (JSON.stringify(data).length > MAX_DATA_CHARS) data = { truncated: true };
   await db.insert(schema.auditLog).values({
+    // The time of this statement, not of its transaction: two entries of one request keep their order.
+    at: sql`clock_timestamp()`,
     actorId: actor.id,
     actorName: actor.name,
     action: input.action,
@@ -70,6 +74,7 @@ export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext,
     targetId: input.target?.id ?? null,
     ip: request?.ip ?? null,
     data,
+    ...(input.at ? { at: input.at } : {}),
   });
 }
 
