@@ -10,6 +10,7 @@ import { CONSENT_BANNER_VERSION } from '@agency/contract';
 import type { Page, Request } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { ADMIN, loginAdmin } from './support.ts';
 
 const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 const footerButton = (page: Page) => page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
@@ -222,5 +223,52 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as { __analyticsLoaded?: number }).__analyticsLoaded)).toBeUndefined();
     expect(requests).toHaveLength(2);
+  });
+});
+
+test.describe('admin: Audit and Privacy sections', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await loginAdmin(request);
+    await page.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test('Audit lists the sign-in and filters by action', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    await nav.getByRole('link', { name: 'Audit' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    const table = page.getByRole('table', { name: 'Audit log entries, newest first' });
+    const signIn = table.getByRole('row').filter({ hasText: 'auth.login_succeeded' }).first();
+    await expect(signIn).toContainText(ADMIN.name);
+    await expect(signIn).toContainText('127.0.0.1');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Action').selectOption('auth.login_failed');
+    await expect(page.getByText(/^\d+ entr(y|ies)/)).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'auth.login_succeeded' })).toHaveCount(0);
+  });
+
+  test('Privacy erases by address, shows the counts and the retention preview', async ({ page, request }) => {
+    const email = `erase-${Date.now()}@example.test`;
+    const contact = await request.post('/api/contact', {
+      data: { name: 'Erase Me', email, phone: '07700900000', subject: 'Hello', message: 'Please forget me.' },
+    });
+    expect(contact.status()).toBe(201);
+
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/admin\/privacy$/);
+    await expect(page.getByRole('table', { name: 'What the next run would delete' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('textbox', { name: 'Email address' }).fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Erase data' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Erased for' })).toContainText(
+      '0 quotes, 1 message, 0 applications, 0 files and',
+    );
   });
 });
