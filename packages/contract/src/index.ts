@@ -17,4 +17,5 @@ export * from './native-forms.ts';
 export * from './account.ts';
 export * from './account-paths.ts';
 export * from './audit.ts';
+export * from './browser-zod.ts';
 export * from './privacy.ts';

@@ -1,5 +1,6 @@
 // Text of the privacy policy, terms and conditions and cookie policy, with the dates they last changed.
 // No `~/` imports here: the browser tests import this module directly.
+import { RETENTION_DEFAULT_DAYS, SPAM_RETENTION_DAYS } from '@agency/contract';
 import { OFFICES, SITE } from './site.ts';
 
 /** A paragraph, or a bulleted list. */
@@ -22,7 +23,7 @@ const postalAddress = london
 // ---------------------------------------------------------------------------------------------
 
 /** Date of the last change to PRIVACY_SECTIONS (DECISIONS.md 4.6): update it with the text. */
-export const PRIVACY_LAST_UPDATED = '2026-11-22';
+export const PRIVACY_LAST_UPDATED = '2026-11-23';
 
 export const PRIVACY_INTRO = `${SITE.name} ("we", "us") respects your privacy. This policy explains what personal data we collect when you use our website or services, why we collect it, and the rights you have under UK data protection law, including the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. We are the data controller for the personal data described here.`;
 
@@ -80,7 +81,7 @@ export const PRIVACY_SECTIONS: readonly PolicySection[] = [
     body: [
       'We protect personal data with technical and organisational measures appropriate to the risk, including encryption in transit and at rest, access limited to staff who need it, multi-factor authentication, regular security updates and staff training in data protection.',
       'Files you upload, such as CVs and project documents, are stored privately and are never available from a public web address.',
-      'We keep personal data only as long as we need it: enquiries and quotes for up to two years after our last contact, job applications for up to twelve months, and client records for as long as the law requires (usually six years).',
+      `We keep personal data only as long as we need it. Quote requests are deleted ${RETENTION_DEFAULT_DAYS.quotes} days and contact messages ${RETENTION_DEFAULT_DAYS.contacts} days after our last contact about them, job applications and CVs after ${RETENTION_DEFAULT_DAYS.applications} days, and messages we recognise as spam after ${SPAM_RETENTION_DAYS} days, together with any files and e-mails that came with them. Client records are kept for as long as the law requires (usually six years). You can ask us at any time for a copy of the data we hold about you, or for it to be erased.`,
     ],
   },
   {
@@ -300,7 +301,7 @@ export const COOKIE_TABS: readonly CookieTab[] = [
     label: 'Cookie Controls',
     body: [
       'You decide which optional cookies we use. When you first visit, our cookie banner lets you accept all cookies, allow only the necessary ones, or customise your choice by category.',
-      'To change your mind later, clear this website’s data in your browser and reload the page: the banner will ask you again. You can also block or delete cookies in your browser settings, though some parts of the website may then not work as intended.',
+      'To change your mind later, choose “Cookie settings” at the bottom of any page: the banner opens with your current choices, and a change applies at once. If your browser sends a Global Privacy Control signal, analytics and marketing cookies start off. We keep a record of each choice, with its date and a random identifier, so that we can show what you agreed to; it does not identify you. You can also block or delete cookies in your browser settings, though some parts of the website may then not work as intended.',
       'To opt out of Google Analytics on every website, you can install Google’s opt-out browser add-on.',
     ],
   },
@@ -312,7 +313,7 @@ export const COOKIE_TABS: readonly CookieTab[] = [
 ];
 
 /** Date of the last change to the cookie policy, shown under its heading. */
-export const COOKIES_LAST_UPDATED = '2026-11-22';
+export const COOKIES_LAST_UPDATED = '2026-11-23';
 
 export const COOKIES_INTRO = `This policy explains how ${SITE.name} uses cookies and similar technologies on this website, and how you can control them.`;
 

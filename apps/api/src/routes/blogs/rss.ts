@@ -2,6 +2,7 @@
 // first (registered at the root, outside /api).
 import { BRAND_NAME, BUILT_IN_ARTICLES } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
+import { fileResponse } from '../../lib/schema.ts';
 import { listBlogs } from '../../services/blogs.ts';
 
 export interface BlogRssOptions {
@@ -31,7 +32,12 @@ export const escapeXml = (value: string) =>
     .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: BlogRssOptions) {
-  app.get('/blog/rss.xml', { config: { publicCache: true } }, async (_request, reply) => {
+  const schema = {
+    tags: ['blogs'],
+    summary: 'RSS 2.0 feed of every article (built-in and published posts), newest first',
+    response: { 200: fileResponse('application/rss+xml', 'RSS 2.0') },
+  };
+  app.get('/blog/rss.xml', { config: { publicCache: true }, schema }, async (_request, reply) => {
     const written: FeedEntry[] = (await listBlogs(app.db)).map((post) => ({
       slug: post.slug,
       title: post.title,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ALTCHA_FIELD,
   CV_MAX_BYTES,
   ContactSchema,
+  CreatedIdSchema,
   fieldErrors,
   HONEYPOT_FIELD,
   JobApplicationSchema,
+  LeadSourceSchema,
   type LeadKind,
   MESSAGES,
   QUOTE_FILE_MAX_BYTES,
@@ -14,7 +17,10 @@ import {
 import { schema } from '@agency/db';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { documentedOnly, errorResponses, FILE_FIELD } from '../../lib/schema.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
 import { purgeUsedChallenges } from '../../services/challenge.ts';
@@ -132,6 +138,38 @@ function fileColumns(key: string | undefined, upload: { name: string; type: stri
     fileSize: upload?.data.length ?? null,
   };
 }
+
+/**
+ * What each form route declares. The body is JSON or multipart and read by `readForm` (files are
+ * buffered up to their own limit), so the schema documents it and the handler checks it.
+ */
+const CONSUMES = ['application/json', 'multipart/form-data'];
+/** Where the lead came from, and the proof-of-work solution (GET /api/challenge), read by readIntake. */
+const INTAKE_FIELDS = LeadSourceSchema.extend({
+  [ALTCHA_FIELD]: z.string().optional().describe('Base64 of the solved challenge'),
+});
+const FORM_ERRORS = errorResponses(400, 413, 415, 429, 503);
+const quoteSchema = {
+  tags: ['leads'],
+  summary: 'Send a quote request (regional forms add `region` and `currency`), optionally with a file ≤ 10 MB',
+  consumes: CONSUMES,
+  body: documentedOnly(z.intersection(QuoteRequestSchema, INTAKE_FIELDS.extend({ file: FILE_FIELD.optional() }))),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+const contactSchema = {
+  tags: ['leads'],
+  summary: 'Send a contact message',
+  consumes: CONSUMES,
+  body: documentedOnly(z.intersection(ContactSchema, INTAKE_FIELDS)),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+const applicationSchema = {
+  tags: ['leads'],
+  summary: 'Apply for a job with a CV (PDF, DOC or DOCX by content, ≤ 5 MB)',
+  consumes: ['multipart/form-data'],
+  body: documentedOnly(z.intersection(JobApplicationSchema, INTAKE_FIELDS.extend({ resume: FILE_FIELD }))),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
 
 /** What a lead intake reads into as it goes: the text fields received (also when the form is refused). */
 export type Received = Record<string, unknown>;
@@ -315,25 +353,27 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
   return { quote: takeQuote, contact: takeContact, application: takeApplication };
 }
 
-/** Public lead forms as a JSON/multipart API: /api/request-quote, /api/contact, /api/jobs/apply → 201 { id }. */
-export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRoutesOptions) {
+export default async function leadRoutes(fastify: FastifyInstance, { mail }: LeadRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Registered in this scope only: the image uploads register their own with their own limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const take = createLeadTakers(app, mail);
 
   app.post(
     '/request-quote',
-    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT },
+    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
     async (request, reply) => reply.status(201).send({ id: await take.quote(request) }),
   );
 
-  app.post('/contact', { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT }, async (request, reply) =>
-    reply.status(201).send({ id: await take.contact(request) }),
+  app.post(
+    '/contact',
+    { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
+    async (request, reply) => reply.status(201).send({ id: await take.contact(request) }),
   );
 
   app.post(
     '/jobs/apply',
-    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT },
+    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
     async (request, reply) => reply.status(201).send({ id: await take.application(request) }),
   );
 }
