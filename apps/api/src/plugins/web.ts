@@ -176,13 +176,12 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
       // public cache (or a CDN) keeps the page, so the policy lists the hashes of exactly this page's scripts.
       const page = Buffer.from(await response.arrayBuffer());
       reply.header('content-security-policy', app.pagePolicy(inlineScriptHashes(page.toString('utf8'))));
-      if (app.publicCache.willStore(request)) return reply.send(page);
+      // An answer to a form post is sent from the form routes' scope, which has no reply.compress.
+      if (answer || app.publicCache.willStore(request)) return reply.send(page);
       return reply.compress(page);
     }
     // A page the public cache keeps is read whole; the cache compresses it once for every later visitor.
-    if (app.publicCache.willStore(request)) return reply.send(Buffer.from(await response.arrayBuffer()));
-    // An answer to a form post is sent from the form routes' scope, which has no reply.compress.
-    if (answer) return reply.send(Buffer.from(await response.arrayBuffer()));
+    if (answer || app.publicCache.willStore(request)) return reply.send(Buffer.from(await response.arrayBuffer()));
     const body = Readable.fromWeb(response.body as WebReadableStream);
     return reply.compress(body);
   }
