@@ -7,9 +7,9 @@ import { errorMessage as message, mutate, useApiQuery } from '~/lib/api-query';
 import { loadCurrentUser, useAuth } from '~/state/auth';
 import { confirmAction } from './confirm-dialog';
 import { QueryView, errorBox } from './query-view';
+import { UsersSchema } from './use-admins';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', pending: 'Pending approval' };
-const UsersSchema = UserSchema.array();
 
 export function TeamManager() {
   const { user: me } = useAuth();
