@@ -13,3 +13,4 @@ export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
 export * from './audit.ts';
+export * from './privacy.ts';

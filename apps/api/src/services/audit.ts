@@ -29,6 +29,8 @@ export interface AuditInput {
    * else `{ id: null, name: '…' }`. Defaults to request.user.
    */
   actor?: { id: string | null; name: string };
+  /** When it happened, if not now: only the retention job, whose clock tests move forward. */
+  at?: Date;
 }
 
 /** Who and where, as a route's request knows it; null for what the site does by itself. */
@@ -70,6 +72,7 @@ export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext,
     targetId: input.target?.id ?? null,
     ip: request?.ip ?? null,
     data,
+    ...(input.at ? { at: input.at } : {}),
   });
 }
 

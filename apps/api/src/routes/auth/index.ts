@@ -36,6 +36,10 @@ export interface AuthRoutesOptions {
 export default async function authRoutes(fastify: FastifyInstance, { login: limits }: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  // Tokens and account data: never kept by a browser or a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
 
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
   const registerSchema = {
