@@ -65,6 +65,8 @@ export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext,
   let data = input.data ?? {};
   if (JSON.stringify(data).length > MAX_DATA_CHARS) data = { truncated: true };
   await db.insert(schema.auditLog).values({
+    // The time of this statement, not of its transaction: two entries of one request keep their order.
+    at: sql`clock_timestamp()`,
     actorId: actor.id,
     actorName: actor.name,
     action: input.action,
