@@ -71,7 +71,8 @@ test('a message from /connect is worked to the end: dashboard, note, status, own
 
   // A visitor sends a message from the public form.
   const visitor = await browser.newPage();
-  await visitor.goto('/connect');
+  const campaign = `pipeline-${unique()}`;
+  await visitor.goto(`/connect?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
   const form = visitor.getByRole('form', { name: 'Send us a message' });
   await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
   await form.getByLabel('Full Name').fill('Sita Gurung');
@@ -102,6 +103,11 @@ test('a message from /connect is worked to the end: dashboard, note, status, own
 
   const lead = page.getByRole('article', { name: 'Message from Sita Gurung' });
   await expect(lead).toContainText('We have offices in Kent and Kathmandu.');
+  const source = lead.getByRole('region', { name: 'Where it came from' });
+  await expect(source.getByRole('definition').nth(0)).toHaveText('/connect');
+  await expect(source.getByRole('definition').nth(4)).toHaveText(campaign);
+  // A spam check solved in the browser: the lead arrived as new, not in the spam folder.
+  await expect(lead.getByLabel('Status')).toHaveValue('new');
   const notifications = lead.getByRole('table', { name: /Notifications of this lead/ });
   const agencyMails = notifications.getByRole('row', { name: /Agency notification/ });
   await expect(agencyMails).toHaveCount(1);
@@ -186,6 +192,7 @@ test('a message from /connect is worked to the end: dashboard, note, status, own
     .getByRole('listitem')
     .filter({ has: page.getByRole('link', { name: 'Qualified' }) });
   await expect(qualified).not.toContainText(/\b0$/);
+  await expect(page.getByRole('region', { name: 'Top campaigns' })).toContainText(`${campaign} (newsletter / email)`);
 
   // Delete asks first; Escape keeps the lead and gives focus back to the button.
   await page.goto(leadUrl);

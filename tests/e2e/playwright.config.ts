@@ -39,8 +39,6 @@ export default defineConfig({
       RATE_LIMIT_MAX: '1000',
       // An agency inbox, so leads get a notification the admin area shows and can resend (no SMTP: it waits).
       LEADS_TO: 'leads@example.test',
-      // Until the public forms solve the proof of work (issue 10, next landing), leads are not scored.
-      SPAM_CHALLENGE: 'off',
       // A PostgreSQL database of its own for the browser tests (CI creates it), else PGlite in E2E_DATA_DIR.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

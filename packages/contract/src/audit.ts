@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'lead.status_changed',
   'lead.owner_changed',
   'lead.note_added',
+  'lead.notification_resent',
   'lead.deleted',
   'lead.exported',
   'lead.file_downloaded',

@@ -291,6 +291,21 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
         .set({ ...set, lastActivityAt: sql`now()` })
         .where(eq(table.id, id));
       await recordEvents(tx, events);
+      for (const event of events) {
+        const data = event.data as { from: unknown; to: unknown };
+        const personId = (person: unknown) => (person as Person | null)?.id ?? null;
+        await recordAudit(
+          tx,
+          request,
+          event.type === 'status_changed'
+            ? { action: 'lead.status_changed', target: { type: kind, id }, data }
+            : {
+                action: 'lead.owner_changed',
+                target: { type: kind, id },
+                data: { from: personId(data.from), to: personId(data.to) },
+              },
+        );
+      }
       if (row.status === SPAM_STATUS && status !== SPAM_STATUS) {
         const facts = factsOf(kind, { ...row, status } as unknown as Record<string, unknown>);
         const rows = arrivalRows(facts, delivery, { confirmation: false });
@@ -318,6 +333,8 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
         .returning({ at: table.lastActivityAt });
       if (!row) throw notFound();
       await recordEvents(tx, [{ kind, leadId: id, type: 'note_added', actorId: actor.id, data: { text } }]);
+      // The note itself may hold personal data: the audit log keeps only that there was one.
+      await recordAudit(tx, request, { action: 'lead.note_added', target: { type: kind, id } });
       return row.at;
     });
     return reply.status(201).send({
@@ -339,6 +356,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       const mail = notificationMail(factsOf(kind, row as unknown as Record<string, unknown>), delivery);
       if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
       await queueRows(tx, [{ id: crypto.randomUUID(), ...mail }], actorId);
+      await recordAudit(tx, request, { action: 'lead.notification_resent', target: { type: kind, id } });
       await tx
         .update(table)
         .set({ lastActivityAt: sql`now()` })
