@@ -1,8 +1,11 @@
 // A lead worked to the end, as staff see it: a message sent from /connect shows on the dashboard, opens
-// at its own address, gets a note, a status, an owner and a resent notification, each visible in its
-// timeline; the inbox filters by status, owner and the spam folder; delete asks first.
-import type { APIRequestContext, Page } from '@playwright/test';
+// at its own address, gets a note, a status, an owner and a resent notification (received by a real
+// SMTP server started here), each visible in its timeline; the inbox filters by status, owner and the
+// spam folder; delete asks first.
+import type { AddressInfo } from 'node:net';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { HONEYPOT_FIELD } from '@agency/contract';
+import { SMTPServer } from 'smtp-server';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, loginAdmin } from './support.ts';
@@ -10,6 +13,55 @@ import { ADMIN, loginAdmin } from './support.ts';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** LEADS_TO of the browser tests' server (playwright.config.ts). */
 const AGENCY_INBOX = 'leads@example.test';
+
+/** Mail the server sent while this file runs: the agency's inbox and the visitors'. */
+const mailbox: { to: string[]; text: string }[] = [];
+let smtp: SMTPServer;
+
+/** Quoted-printable soft breaks and escapes undone, so the test reads the text as sent. */
+const plain = (data: string) =>
+  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mailbox.push({
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          text: plain(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.server.once('error', reject);
+    smtp.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', () => resolve());
+  });
+  expect((smtp.server.address() as AddressInfo).port).toBe(Number(process.env.E2E_SMTP_PORT));
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** Agency notifications that reached the SMTP server with a link to `leadPath`. */
+const agencyMailsFor = (leadPath: string) =>
+  mailbox.filter((mail) => mail.to.includes(AGENCY_INBOX) && mail.text.includes(leadPath)).length;
+
+/** The outbox sends in the background: read the lead page again until every row of `rows` says Sent. */
+async function untilSent(page: Page, rows: Locator, count: number) {
+  await expect(async () => {
+    await page.reload();
+    await expect(rows).toHaveCount(count, { timeout: 2_000 });
+    for (const row of await rows.all()) await expect(row).toContainText('Sent', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
@@ -108,14 +160,17 @@ test('a message from /connect is worked to the end: dashboard, note, status, own
   await expect(source.getByRole('definition').nth(4)).toHaveText(campaign);
   // A spam check solved in the browser: the lead arrived as new, not in the spam folder.
   await expect(lead.getByLabel('Status')).toHaveValue('new');
+  const leadPath = new URL(leadUrl).pathname;
   const notifications = lead.getByRole('table', { name: /Notifications of this lead/ });
   const agencyMails = notifications.getByRole('row', { name: /Agency notification/ });
-  await expect(agencyMails).toHaveCount(1);
+  await untilSent(page, agencyMails, 1);
   await expect(agencyMails).toContainText(AGENCY_INBOX);
-  await expect(agencyMails).toContainText('Queued, not tried yet');
+  // The mail reached the agency's inbox and links to this page.
+  expect(agencyMailsFor(leadPath)).toBe(1);
   const timeline = lead.getByRole('list').filter({ hasText: 'Received' });
-  await expect(timeline.getByRole('listitem').first()).toContainText('Received');
+  await expect(timeline.getByRole('listitem').first()).toContainText('Received from /connect');
   await expect(timeline).toContainText(`Agency notification queued for ${AGENCY_INBOX}`);
+  await expect(timeline).toContainText(`Agency notification sent to ${AGENCY_INBOX}`);
   await expectNoAxeViolations(page);
 
   // A note, with who wrote it.
@@ -155,6 +210,8 @@ test('a message from /connect is worked to the end: dashboard, note, status, own
       .filter({ hasText: `Agency notification queued for ${AGENCY_INBOX}` })
       .last(),
   ).toContainText(`by ${ADMIN.name}`);
+  await untilSent(page, agencyMails, 2);
+  expect(agencyMailsFor(leadPath)).toBe(2);
   await expectNoAxeViolations(page);
 
   // The page reads the same from its address (e.g. the mail's link).

@@ -19,6 +19,10 @@ import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import passwordRoutes from './routes/auth/password.ts';
+import profileRoutes from './routes/auth/profile.ts';
+import sessionRoutes from './routes/auth/sessions.ts';
+import twoFactorRoutes from './routes/auth/two-factor.ts';
 import consentRoutes from './routes/consent/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
@@ -92,7 +96,11 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login });
+      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
+      await api.register(sessionRoutes, { prefix: '/auth' });
+      await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });

@@ -34,6 +34,13 @@ export const FIELD_LABELS: Record<string, string> = {
   refreshToken: 'Refresh token',
   role: 'Role',
   handled: 'Handled',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  token: 'Reset link',
+  code: 'Code',
+  recoveryCode: 'Recovery code',
+  challengeToken: 'Sign-in step',
+  required: 'Required',
 };
 
 export const labelOf = (field: string): string => FIELD_LABELS[field] ?? field;

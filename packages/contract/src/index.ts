@@ -12,5 +12,7 @@ export * from './api.ts';
 export * from './text.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
+export * from './account.ts';
+export * from './account-paths.ts';
 export * from './audit.ts';
 export * from './privacy.ts';

@@ -1,6 +1,7 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
 import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { labelOf } from './fields.ts';
 import { LENGTH } from './limits.ts';
 import {
   BLOG_STATUSES,
@@ -35,6 +36,8 @@ const email = z
   .min(1, requiredMessage('email'))
   .max(LENGTH.email, tooLongMessage('email', LENGTH.email))
   .pipe(z.email('Email must be a valid email address'));
+/** An email address field (required, trimmed, at most LENGTH.email). */
+export const EmailSchema = email;
 
 /** A select value: empty, one of the options, or 'Not Specified' (which counts as filled). */
 const choice = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
@@ -141,13 +144,17 @@ export const JobApplicationSchema = z.object({
 export type JobApplicationInput = z.input<typeof JobApplicationSchema>;
 export type JobApplication = z.output<typeof JobApplicationSchema>;
 
+/** A password being chosen (registration, reset, change): the length rules live here only. */
+export const newPassword = (field: string) =>
+  z
+    .string({ error: requiredMessage(field) })
+    .min(LENGTH.password.min, `${labelOf(field)} must be at least ${LENGTH.password.min} characters`)
+    .max(LENGTH.password.max, tooLongMessage(field, LENGTH.password.max));
+
 export const RegisterSchema = z.object({
   name: requiredText('name', LENGTH.name),
   email,
-  password: z
-    .string({ error: requiredMessage('password') })
-    .min(LENGTH.password.min, `Password must be at least ${LENGTH.password.min} characters`)
-    .max(LENGTH.password.max, tooLongMessage('password', LENGTH.password.max)),
+  password: newPassword('password'),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   HANDLED_STATUS,
   isLeadStatus,
@@ -355,7 +356,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       if (!row) throw notFound();
       const mail = notificationMail(factsOf(kind, row as unknown as Record<string, unknown>), delivery);
       if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
-      await queueRows(tx, [{ id: crypto.randomUUID(), ...mail }], actorId);
+      await queueRows(tx, [{ id: randomUUID(), ...mail }], actorId);
       await recordAudit(tx, request, { action: 'lead.notification_resent', target: { type: kind, id } });
       await tx
         .update(table)

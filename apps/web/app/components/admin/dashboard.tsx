@@ -284,7 +284,7 @@ export function FailingNotificationsBanner() {
   return (
     <div
       role="region"
-      aria-label="Failing notifications"
+      aria-label="Delivery warning"
       className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900"
     >
       <p className="font-semibold">
