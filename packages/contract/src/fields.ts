@@ -34,6 +34,8 @@ export const FIELD_LABELS: Record<string, string> = {
   refreshToken: 'Refresh token',
   role: 'Role',
   handled: 'Handled',
+  q: 'Search',
+  page: 'Page',
   currentPassword: 'Current password',
   newPassword: 'New password',
   token: 'Reset link',

@@ -1,8 +1,9 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
-import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { optionMessage, requiredMessage } from './errors.ts';
 import { labelOf } from './fields.ts';
 import { LENGTH } from './limits.ts';
+import { boundedString } from './text.ts';
 import {
   BLOG_STATUSES,
   BUDGETS_GBP,
@@ -21,20 +22,13 @@ import {
 /** Name of the hidden field that only bots fill in. */
 export const HONEYPOT_FIELD = 'hp_website';
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: requiredMessage(field) })
-    .trim()
-    .max(max, tooLongMessage(field, max));
+const text = (field: string, max: number) => boundedString(field, max).trim();
 
 const requiredText = (field: string, max: number) => text(field, max).min(1, requiredMessage(field));
 const optionalText = (field: string, max: number) => text(field, max).optional().default('');
 
-const email = z
-  .string({ error: requiredMessage('email') })
-  .trim()
+const email = text('email', LENGTH.email)
   .min(1, requiredMessage('email'))
-  .max(LENGTH.email, tooLongMessage('email', LENGTH.email))
   .pipe(z.email('Email must be a valid email address'));
 /** An email address field (required, trimmed, at most LENGTH.email). */
 export const EmailSchema = email;
@@ -43,12 +37,13 @@ export const EmailSchema = email;
 const choice = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
   z
     .string()
+    .max(LENGTH.short, optionMessage(field))
     .trim()
     .optional()
     .default('')
     .refine((value) => !value || value === NOT_SPECIFIED || options.includes(value), optionMessage(field));
 
-const honeypot = z.string().optional().default('');
+const honeypot = boundedString(HONEYPOT_FIELD, LENGTH.long).optional().default('');
 
 /** Fields the quote modal must send non-empty (SPEC.md section 5). */
 export const QUOTE_MODAL_REQUIRED = [
@@ -144,12 +139,14 @@ export const JobApplicationSchema = z.object({
 export type JobApplicationInput = z.input<typeof JobApplicationSchema>;
 export type JobApplication = z.output<typeof JobApplicationSchema>;
 
+const password = boundedString('password', LENGTH.password.max);
+
 /** A password being chosen (registration, reset, change): the length rules live here only. */
 export const newPassword = (field: string) =>
-  z
-    .string({ error: requiredMessage(field) })
-    .min(LENGTH.password.min, `${labelOf(field)} must be at least ${LENGTH.password.min} characters`)
-    .max(LENGTH.password.max, tooLongMessage(field, LENGTH.password.max));
+  boundedString(field, LENGTH.password.max).min(
+    LENGTH.password.min,
+    `${labelOf(field)} must be at least ${LENGTH.password.min} characters`,
+  );
 
 export const RegisterSchema = z.object({
   name: requiredText('name', LENGTH.name),
@@ -159,16 +156,13 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z
-    .string({ error: requiredMessage('email') })
-    .trim()
-    .min(1, requiredMessage('email')),
-  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+  email: requiredText('email', LENGTH.email),
+  password: password.min(1, requiredMessage('password')),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
 export const RefreshTokenSchema = z.object({
-  refreshToken: z.string({ error: requiredMessage('refreshToken') }).min(1, requiredMessage('refreshToken')),
+  refreshToken: boundedString('refreshToken', LENGTH.token).min(1, requiredMessage('refreshToken')),
 });
 
 export const UserSchema = z.object({
@@ -195,10 +189,7 @@ export const RoleChangeSchema = z.object({
 export const BlogInputSchema = z.object({
   title: requiredText('title', LENGTH.blogTitle),
   content: requiredText('content', LENGTH.blogContent),
-  imageUrl: z
-    .string()
-    .trim()
-    .max(2000, tooLongMessage('imageUrl', 2000))
+  imageUrl: text('imageUrl', LENGTH.url)
     .nullish()
     .transform((value) => value || null),
   status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),

@@ -1,5 +1,5 @@
 // Blog posts: queries, slugs, excerpts and the BlogSchema shape the API and the web pages share.
-import type { Blog, BlogInputSchema, BlogStatus } from '@agency/contract';
+import { type Blog, type BlogInputSchema, type BlogStatus, isCleanText, LENGTH } from '@agency/contract';
 import { and, desc, eq, ilike, or, schema, sql, type Db } from '@agency/db';
 import type { z } from 'zod';
 import { excerptOf } from './markdown.ts';
@@ -102,6 +102,8 @@ export async function findBlog(db: Db, idOrSlug: string): Promise<Blog | null> {
 }
 
 export async function findPublishedBlogBySlug(db: Db, slug: string): Promise<Blog | null> {
+  // The page renderer passes the URL's slug as it came: one no post can have is not looked up.
+  if (slug.length > LENGTH.pathSegment || !isCleanText(slug)) return null;
   const [row] = await selectBlogs(db).where(and(eq(schema.blogs.slug, slug), eq(schema.blogs.status, 'published')));
   return row ? toBlog(row.blog, row.authorName) : null;
 }

@@ -26,6 +26,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { id: 'team', path: `${ADMIN_PATH}/team`, label: 'Team', file: 'routes/admin/team.tsx', roles: ['admin'] },
   {
+    id: 'privacy',
+    path: `${ADMIN_PATH}/privacy`,
+    label: 'Privacy',
+    file: 'routes/admin/privacy.tsx',
+    roles: ['admin'],
+  },
+  { id: 'audit', path: `${ADMIN_PATH}/audit`, label: 'Audit', file: 'routes/admin/audit.tsx', roles: ['admin'] },
+  {
     id: 'account',
     path: ACCOUNT_PATHS.account,
     label: 'Account',
