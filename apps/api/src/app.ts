@@ -14,6 +14,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
@@ -88,6 +89,7 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(securityHeadersPlugin, { siteUrl: config.siteUrl });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(publicCachePlugin);

@@ -15,4 +15,5 @@ export * from './brand.ts';
 export * from './account.ts';
 export * from './account-paths.ts';
 export * from './audit.ts';
+export * from './browser-zod.ts';
 export * from './privacy.ts';
