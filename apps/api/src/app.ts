@@ -89,7 +89,11 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(securityHeadersPlugin, { siteUrl: config.siteUrl });
+  await app.register(securityHeadersPlugin, {
+    siteUrl: config.siteUrl,
+    // The analytics host, and only it, when ANALYTICS_SCRIPT_URL is set; the browser asks it only after consent.
+    scriptOrigins: config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [],
+  });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(publicCachePlugin);
