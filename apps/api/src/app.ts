@@ -1,7 +1,7 @@
 // Builds the Fastify app: external plugins, then our plugins (db, storage, auth), then the /api routes.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -43,6 +43,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run the daily retention job on a timer (default); the API tests run it themselves. */
   retentionSchedule?: boolean;
+  /** Told of every route as it is registered (the tests that go over every route use it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest request body of a JSON route; uploads set their own limits. */
@@ -64,6 +66,7 @@ export async function buildApp({
   storage,
   logger,
   retentionSchedule = true,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -75,6 +78,8 @@ export async function buildApp({
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
   });
+
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
   app.setValidatorCompiler(validatorCompiler);
