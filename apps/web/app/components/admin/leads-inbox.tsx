@@ -1,5 +1,5 @@
-// Leads (admins only, docs/product.md D6): quotes, contact messages and job applications, newest first, with their status
-// and owner; filters by status (every status but spam unless asked; spam has its own folder) and owner,
+// Leads (admins only, docs/product.md D6): quotes, contact messages and job applications, newest first,
+// with their status and owner; filters by status (every status but spam unless asked; spam has its own folder) and owner,
 // "Assigned to me" in one click, search, pages and CSV export of what the filters show. The kind,
 // filters and page live in the address, so a lead opened from the list comes back to the same view.
 import {
