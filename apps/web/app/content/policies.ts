@@ -22,7 +22,7 @@ const postalAddress = london
 // Privacy policy
 // ---------------------------------------------------------------------------------------------
 
-/** Date of the last change to PRIVACY_SECTIONS (DECISIONS.md 4.6): update it with the text. */
+/** Date of the last change to PRIVACY_SECTIONS (docs/product.md D4): update it with the text. */
 export const PRIVACY_LAST_UPDATED = '2026-11-23';
 
 export const PRIVACY_INTRO = `${SITE.name} ("we", "us") respects your privacy. This policy explains what personal data we collect when you use our website or services, why we collect it, and the rights you have under UK data protection law, including the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. We are the data controller for the personal data described here.`;

@@ -1,6 +1,6 @@
 /**
  * Cuts text longer than `max` characters at the last word boundary within `max`, then adds "..."
- * (SPEC.md's card truncation). A single word longer than `max` is cut inside it.
+ * (docs/product.md's card truncation). A single word longer than `max` is cut inside it.
  */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -1,11 +1,12 @@
 // The admin area's frame (behind admin-guard.tsx): heading, Logout, the navigation of the sections
 // the account may open (content/admin.ts) and the section itself. Accounts still waiting for approval
-// see a notice instead (DECISIONS.md 5).
+// see a notice instead (docs/product.md D5).
 import { MESSAGES } from '@agency/contract';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { ConfirmDialogHost } from '~/components/admin/confirm-dialog';
+import { FailingNotificationsBanner } from '~/components/admin/dashboard';
 import { secondaryButton } from '~/components/admin/form-styles';
 import { mayOpen, sectionOf } from '~/content/admin';
 import { adminMeta } from '~/lib/admin-meta';
@@ -58,6 +59,7 @@ export default function AdminLayout() {
           </p>
         ) : (
           <>
+            {user.role === 'admin' && <FailingNotificationsBanner />}
             <AdminNav role={user.role} current={section} />
             <div className="mt-8">
               {section && !mayOpen(section, user.role) ? (

@@ -1,5 +1,5 @@
 // /register: name, email and password; on success /login, which says the account awaits approval.
-// No client-side checks (SPEC.md 5). Without JavaScript the form posts to /register itself: the server
+// No client-side checks (docs/product.md 5). Without JavaScript the form posts to /register itself: the server
 // answers with a 303 to /login, or this page again with its refusal.
 import { REGISTERED_PARAM } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';

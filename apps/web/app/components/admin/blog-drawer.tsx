@@ -1,4 +1,4 @@
-// The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (SPEC.md section 2).
+// The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (docs/product.md section 2).
 import { TEXTAREA_ROWS, type Blog, type BlogStatus } from '@agency/contract';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { BlogFormValues } from '~/state/blog';

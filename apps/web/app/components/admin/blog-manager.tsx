@@ -1,4 +1,4 @@
-// Manage Blogs (SPEC.md section 2, Admin): the list of every post as cards, and the drawer that
+// Manage Blogs (docs/product.md section 2, Admin): the list of every post as cards, and the drawer that
 // creates or edits one. Messages come from MESSAGES.blog.
 import { MESSAGES, TRUNCATE, type Blog } from '@agency/contract';
 import { useEffect, useReducer, useState } from 'react';
@@ -42,7 +42,7 @@ export function BlogManager() {
   async function submit(values: BlogFormValues) {
     if (!drawer.open) return;
     const editing = drawer.blog;
-    // The drawer closes whether or not the save works (SPEC.md section 4); a toast tells the outcome.
+    // The drawer closes whether or not the save works (docs/product.md section 4); a toast tells the outcome.
     setDrawer({ open: false });
     const result = editing ? await updateBlog(editing._id, values) : await createBlog(values);
     if (!result.ok) {

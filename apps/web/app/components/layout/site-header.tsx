@@ -1,4 +1,4 @@
-// Sticky site header (SPEC.md section 2): logo, desktop navigation with the Services dropdown,
+// Sticky site header (docs/product.md section 2): logo, desktop navigation with the Services dropdown,
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -16,7 +16,7 @@ const MAIN_LINKS = [
   { to: pathOf('connect'), label: 'Connect' },
 ];
 
-/** The mobile menu's links (SPEC.md section 2). */
+/** The mobile menu's links (docs/product.md section 2). */
 const MOBILE_LINKS = [
   { to: pathOf('about'), label: 'About Us' },
   { to: pathOf('services'), label: 'Services' },
