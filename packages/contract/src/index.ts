@@ -8,3 +8,5 @@ export * from './leads.ts';
 export * from './images.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
+export * from './blog.ts';
+export * from './jobs.ts';
