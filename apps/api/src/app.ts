@@ -14,6 +14,7 @@ import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
 import healthRoutes from './routes/health.ts';
+import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import userRoutes from './routes/users/index.ts';
@@ -63,7 +64,8 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', login: config.login });
       await api.register(userRoutes, { prefix: '/users' });
-      await api.register(blogRoutes, { prefix: '/blogs' });
+      await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
+      await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin' });

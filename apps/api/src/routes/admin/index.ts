@@ -24,6 +24,8 @@ import {
   toLeadItem,
 } from '../../services/leads.ts';
 
+const JOB_ONLY_APPLICATIONS = 'Only job applications can be filtered by job opening';
+
 const notFound = () => new HttpError(404, MESSAGES.http.notFound);
 
 interface KindParams {
@@ -73,6 +75,10 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
       if (search) conditions.push(search);
     }
     if (query.handled) conditions.push(eq(table.handled, query.handled === 'true'));
+    if (query.job) {
+      if (kind !== 'applications') throw new HttpError(400, MESSAGES.http.badRequest, { job: JOB_ONLY_APPLICATIONS });
+      conditions.push(eq(schema.applications.jobId, query.job));
+    }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
     const [totals] = await app.db.select({ total: count() }).from(table).where(where);

@@ -1,5 +1,5 @@
 import { BRAND_NAME } from '@agency/contract';
-// GET /blog/rss.xml: RSS 2.0 feed of the published posts (registered at the root, outside /api).
+// GET /blog/rss.xml: RSS 2.0 feed of the posts visible now (tags as categories) (registered at the root, outside /api).
 import type { FastifyInstance } from 'fastify';
 import { listBlogs } from '../../services/blogs.ts';
 
@@ -34,6 +34,7 @@ export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: B
         `      <link>${escapeXml(link)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
         `      <description>${escapeXml(post.excerpt)}</description>`,
+        ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
         `      <pubDate>${date}</pubDate>`,
         '    </item>',
       ].join('\n');

@@ -4,6 +4,7 @@ import {
   ContactSchema,
   fieldErrors,
   HONEYPOT_FIELD,
+  JOB_MESSAGES,
   JobApplicationSchema,
   type LeadKind,
   MESSAGES,
@@ -18,6 +19,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
 import { type LeadMailConfig, leadMails, type OutboxInsert } from '../../services/leads-mail.ts';
+import { findOpenJobById } from '../../services/jobs.ts';
 import { displayFileName, leadFileKey } from '../../services/leads.ts';
 
 export interface LeadRoutesOptions {
@@ -249,6 +251,12 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
       if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
 
       const application = parsed.data;
+      // A posting's application is for that posting, under its title, while it is open.
+      const job = application.jobId ? await findOpenJobById(app.db, application.jobId) : null;
+      if (application.jobId && !job) {
+        throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
+      }
+      if (job) application.position = job.title;
       const id = randomUUID();
       const spam = isSpam(application);
       const upload = spam ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
@@ -277,6 +285,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
           salary: application.salary,
           currency: application.currency,
           info: application.info,
+          jobId: job?.id ?? null,
           ...fileColumns(file?.key, upload),
         }),
       );
