@@ -5,7 +5,9 @@ export default [
   ...PAGES.map((entry) =>
     entry.path === '/' ? index(entry.file, { id: entry.id }) : route(entry.path, entry.file, { id: entry.id }),
   ),
+  route('/blog/preview/:token', 'routes/blog-preview.tsx'),
   route('/blog/:slug', 'routes/blog-post.tsx'),
+  route('/career/:slug', 'routes/career-job.tsx'),
   layout('routes/admin-guard.tsx', [route(ADMIN_PATH, 'routes/admin.tsx')]),
   route('/sitemap.xml', 'routes/sitemap.ts'),
   route('/robots.txt', 'routes/robots.ts'),

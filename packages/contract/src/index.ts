@@ -8,5 +8,7 @@ export * from './leads.ts';
 export * from './images.ts';
 export type * from './web-context.ts';
 export * from './brand.ts';
+export * from './blog-options.ts';
 export * from './blog.ts';
+export * from './jobs-options.ts';
 export * from './jobs.ts';

@@ -1,6 +1,7 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
-import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES, BlogTagsSchema } from './blog.ts';
+import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES } from './blog-options.ts';
+import { BlogTagsSchema } from './blog.ts';
 import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
 import { LENGTH } from './limits.ts';
 import {

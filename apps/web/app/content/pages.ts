@@ -1,4 +1,5 @@
 // The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
+import { BUILT_IN_BLOG_SLUGS } from '@agency/contract';
 import { SERVICES_CATALOGUE } from './services.ts';
 
 export interface PageEntry {
@@ -20,7 +21,8 @@ const page = (entry: Omit<PageEntry, 'prerender' | 'indexed'> & Partial<PageEntr
   ...entry,
 });
 
-export const BLOG_ARTICLE_IDS = ['aws', 'vpn', 'network-design'] as const;
+// The built-in articles' slugs live in the contract: the API keeps database posts off them.
+export const BLOG_ARTICLE_IDS = BUILT_IN_BLOG_SLUGS;
 export type BlogArticleId = (typeof BLOG_ARTICLE_IDS)[number];
 
 export const PAGES: readonly PageEntry[] = [
@@ -108,6 +110,8 @@ export const PAGES: readonly PageEntry[] = [
     file: 'routes/career.tsx',
     title: 'Careers',
     description: 'Join our team in the UK or Nepal: open roles in design, marketing, development and DevOps.',
+    // Lists the open job openings from the database, so it is rendered per request.
+    prerender: false,
   }),
   page({
     id: 'privacy',

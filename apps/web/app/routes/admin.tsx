@@ -1,4 +1,4 @@
-// /admin (behind admin-guard.tsx): Manage Blogs for editors and admins; Leads and Team for admins;
+// /admin (behind admin-guard.tsx): Manage Blogs and Jobs for editors and admins; Leads and Team for admins;
 // a notice for accounts still waiting for approval (DECISIONS.md 5).
 import { MESSAGES } from '@agency/contract';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { BlogManager } from '~/components/admin/blog-manager';
 import { ConfirmDialogHost } from '~/components/admin/confirm-dialog';
 import { secondaryButton } from '~/components/admin/form-styles';
+import { JobsManager } from '~/components/admin/jobs-manager';
 import { LeadsInbox, parseLeadLink } from '~/components/admin/leads-inbox';
 import { Tabs } from '~/components/admin/tabs';
 import { TeamManager } from '~/components/admin/team-manager';
@@ -56,13 +57,20 @@ export default function Admin() {
             {MESSAGES.auth.pendingNotice}
           </p>
         ) : user.role === 'editor' ? (
-          <BlogManager />
+          <Tabs
+            label="Editor tools"
+            tabs={[
+              { id: 'blogs', label: 'Manage Blogs', content: <BlogManager /> },
+              { id: 'jobs', label: 'Jobs', content: <JobsManager /> },
+            ]}
+          />
         ) : (
           <Tabs
             label="Admin tools"
             initialId={leadLink ? 'leads' : undefined}
             tabs={[
               { id: 'blogs', label: 'Manage Blogs', content: <BlogManager /> },
+              { id: 'jobs', label: 'Jobs', content: <JobsManager /> },
               { id: 'leads', label: 'Leads', content: <LeadsInbox initial={leadLink} /> },
               { id: 'team', label: 'Team', content: <TeamManager /> },
             ]}

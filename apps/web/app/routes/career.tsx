@@ -7,11 +7,19 @@ import {
   CAREER_REASONS,
   POSITION_SUMMARIES,
 } from '~/content/career';
+import { JobList } from '~/components/career/job-list';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/career';
 
 export const meta = () => pageSeo('career');
 
-export default function Page() {
+// Rendered per request: the open job openings come from the database and must be in the HTML.
+export async function loader({ context }: Route.LoaderArgs) {
+  return { jobs: await context.jobs.listOpen() };
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { jobs } = loaderData;
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -53,6 +61,21 @@ export default function Page() {
             ))}
           </ul>
         </div>
+      </section>
+
+      <section aria-labelledby="openings-heading" className="mx-auto max-w-7xl px-6 pt-16">
+        <h2 id="openings-heading" className="text-3xl font-bold">
+          Current Openings
+        </h2>
+        {jobs.length > 0 ? (
+          <div className="mt-8">
+            <JobList jobs={jobs} />
+          </div>
+        ) : (
+          <p className="mt-4 text-slate-700">
+            No specific openings right now. We still read every general application sent with the form below.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="apply-heading" className="mx-auto max-w-3xl px-6 py-16">
