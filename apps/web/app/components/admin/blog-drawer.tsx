@@ -2,7 +2,7 @@
 // A failed save keeps it open with what was typed and the server's message next to the field
 // (DECISIONS.md 8).
 import { BLOG_TAGS_MAX, TEXTAREA_ROWS, type Blog } from '@agency/contract';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { BlogFormValues } from '~/state/blog';
 import { inputClass, labelClass, primaryButton, secondaryButton } from './form-styles';
 import { useModal } from './use-modal';
@@ -53,6 +53,10 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
   const [imageAlt, setImageAlt] = useState(blog?.imageAlt ?? '');
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  // After a failed save, focus the first field the server blamed: keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (failure?.fields) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
   const heading = blog ? 'Edit Blog' : 'Create Blog';
   const scheduled = published && publishAt !== '' && new Date(publishAt) > new Date();
 
@@ -79,10 +83,6 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
     });
     setSaving(false);
     setFailure(result);
-    if (result?.fields) {
-      // Focus the first field the server blamed, so a keyboard or screen reader user lands on it.
-      ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
   }
 
   return (

@@ -175,6 +175,10 @@ function JobDrawer({
   });
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  // After a failed save, focus the first field the server blamed: keyboard and screen reader users land on it.
+  useEffect(() => {
+    if (failure?.fields) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
   const heading = job ? 'Edit Job Opening' : 'Create Job Opening';
   const set = (name: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [name]: value }));
 
@@ -191,7 +195,6 @@ function JobDrawer({
     } as JobInput);
     setSaving(false);
     setFailure(result);
-    if (result?.fields) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
   const field = (name: keyof typeof values, label: string, control: (props: ControlProps) => ReactNode) => {
