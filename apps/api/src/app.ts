@@ -2,17 +2,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config, TrustProxy } from './config.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import storagePlugin from './plugins/storage.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
+import challengeRoutes from './routes/challenge.ts';
 import healthRoutes from './routes/health.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
@@ -31,13 +36,20 @@ export interface AppOptions {
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Fastify 5 treats a number as "trust nothing" (it cannot check the nearest peer), so the hop count is
+ * given as proxy-addr's hop function: the socket and the next `hops - 1` entries from the right are
+ * proxies, and the address after them is the client.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp({ config, database, storage, logger }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
-    trustProxy: config.trustProxy,
+    logger: logger ?? loggerOptions(config.logLevel),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -46,18 +58,23 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
     requestTimeout: 120_000,
   });
 
+  // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(publicCachePlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
 
   await app.register(
     async (api) => {
@@ -67,8 +84,9 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
+      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
-      await api.register(adminLeadRoutes, { prefix: '/admin' });
+      await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
     },
     { prefix: '/api' },
   );

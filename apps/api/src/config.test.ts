@@ -83,3 +83,31 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const trust = (value: string) => loadConfig({ TRUST_PROXY: value, DATA_DIR: dataDir() }).trustProxy;
+
+  it('takes the number of proxies in front, or their addresses and ranges', () => {
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.5,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.5',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses true with a message explaining the two forms', () => {
+    expect(() => trust('true')).toThrow(ConfigError);
+    expect(() => trust('true')).toThrow(/TRUST_PROXY="true".*number of proxies in front \(e\.g\. 1\).*addresses/);
+  });
+
+  it('refuses what is neither a count nor addresses', () => {
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0.1, example.com', '-1'])
+      expect(() => trust(value)).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,9 +1,12 @@
 // The one typed, validated configuration of the server. A bad value stops the process with its name.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
 import { z } from 'zod';
 import type { S3StorageOptions } from './services/s3-storage.ts';
+import { isSlackUrl, type WebhookConfig, webhookKey } from './services/webhooks.ts';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().min(1);
@@ -17,6 +20,41 @@ const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((value) => value === 'true' || value === '1');
+
+/** An IPv4/IPv6 address or CIDR range, or one of proxy-addr's names for the private ranges. */
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (`1`), or which addresses they have (`10.0.0.0/8, ::1`).
+ * Either way the client is the first address not trusted, read from the right of X-Forwarded-For.
+ * `true` (trust every entry, so the leftmost, which the client writes) is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    if (!value || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? 'true would trust every X-Forwarded-For entry, including the one the client writes; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,192.168.1.5)'
+          : 'must be the number of proxies in front (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,192.168.1.5)',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,7 +71,7 @@ const EnvSchema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SITE_URL: optionalString.pipe(z.url().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   WEB_BUILD_DIR: z.string().min(1).default('apps/web/build'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Agency website <no-reply@localhost>'),
@@ -60,6 +98,29 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool,
+  SPAM_CHALLENGE: z.enum(SPAM_CHALLENGE_MODES).default('score'),
+  CHALLENGE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  WEBHOOK_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be comma-separated http:// or https:// URLs' }))),
+  WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) => !value.startsWith('whsec_') || /^whsec_[A-Za-z0-9+/]{20,}={0,2}$/.test(value),
+        'must be whsec_ followed by base64 (at least 15 bytes), or any other value of at least 24 characters',
+      )
+      .refine((value) => value.startsWith('whsec_') || value.length >= 24, 'must be at least 24 characters')
+      .optional(),
+  ),
+  WEBHOOK_PAYLOAD: z.enum(WEBHOOK_PAYLOADS).default('minimal'),
 });
 
 /** Rules that tie variables together, reported on the variable to set. */
@@ -76,6 +137,15 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
   // Without S3_BUCKET the files would quietly go to local disk, which several instances do not share.
   const s3Setting = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((name) => env[name]);
   if (s3Setting && !env.S3_BUCKET) missing('S3_BUCKET', `is required when ${s3Setting} is set`);
+  // An unsigned event could be sent by anyone who learns the URL; Slack URLs carry their own secret.
+  if (env.WEBHOOK_URLS.some((url) => !isSlackUrl(url)) && !env.WEBHOOK_SECRET) {
+    missing('WEBHOOK_SECRET', 'is required when WEBHOOK_URLS has a URL other than a Slack incoming webhook');
+  }
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) missing('JWT_SECRET', 'is required when NODE_ENV=production');
+  // Several instances must check each other's challenges, so production names the key.
+  if (env.NODE_ENV === 'production' && env.SPAM_CHALLENGE !== 'off' && !env.CHALLENGE_SECRET) {
+    missing('CHALLENGE_SECRET', 'is required when NODE_ENV=production (unless SPAM_CHALLENGE=off)');
+  }
 });
 
 /** Environment variables as strings, the way the process receives them. */
@@ -92,7 +162,7 @@ export interface Config {
   jwtSecret: string;
   siteUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   webBuildDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -101,7 +171,14 @@ export interface Config {
   login: { maxFailures: number; windowSeconds: number };
   /** Set when S3_BUCKET is: files then go to the bucket instead of uploadsDir. */
   s3: S3StorageOptions | undefined;
+  spamChallenge: SpamChallengeMode;
+  /** HMAC key of the proof-of-work challenges. */
+  challengeSecret: string;
+  webhooks: WebhookConfig;
 }
+
+/** false: no proxy (the socket's address); a number of proxies in front; or the proxies' addresses/ranges. */
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {}
 
@@ -124,7 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    jwtSecret: env.JWT_SECRET ?? developmentSecret(env.NODE_ENV, dataDir),
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(env.NODE_ENV, dataDir, 'JWT_SECRET', 'jwt-secret'),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
@@ -144,15 +221,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    spamChallenge: env.SPAM_CHALLENGE,
+    challengeSecret:
+      env.CHALLENGE_SECRET ??
+      // Production without one means SPAM_CHALLENGE=off: challenges are still answered but never checked.
+      (env.NODE_ENV === 'production'
+        ? randomBytes(32).toString('base64url')
+        : developmentSecret(env.NODE_ENV, dataDir, 'CHALLENGE_SECRET', 'challenge-secret')),
+    webhooks: {
+      urls: env.WEBHOOK_URLS,
+      secret: env.WEBHOOK_SECRET ? webhookKey(env.WEBHOOK_SECRET) : undefined,
+      payload: env.WEBHOOK_PAYLOAD,
+    },
   };
 }
 
-/** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
-function developmentSecret(nodeEnv: string, dataDir: string): string {
+/** Outside production a missing secret (JWT_SECRET, CHALLENGE_SECRET) is generated once and kept in DATA_DIR. */
+function developmentSecret(nodeEnv: string, dataDir: string, name: string, fileName: string): string {
   if (nodeEnv === 'production') {
-    throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
+    throw new ConfigError(`Invalid configuration:\n  ${name}: is required when NODE_ENV=production`);
   }
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

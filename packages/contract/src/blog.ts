@@ -21,18 +21,6 @@ export const BlogTagsSchema = z
       .max(BLOG_TAGS_MAX, BLOG_MESSAGES.tooManyTags),
   );
 
-/** GET /api/blogs query. */
-export const BlogListQuerySchema = z.object({
-  status: z.enum(['published', 'all'], { error: 'Status must be published or all' }).optional().default('published'),
-  q: z.string().trim().max(200, tooLongMessage('q', 200)).optional().default(''),
-  tag: z
-    .string()
-    .max(BLOG_TAG_LENGTH * 2)
-    .optional()
-    .transform((value) => (value ? normalizeTag(value) : '')),
-});
-export type BlogListQuery = z.output<typeof BlogListQuerySchema>;
-
 /** One earlier version of a post (GET /api/blogs/:id/revisions). */
 export const BlogRevisionSchema = z.object({
   id: z.string(),

@@ -1,5 +1,6 @@
 // Leads (quotes, contact messages, job applications) as the admin inbox API returns them.
 import type { LeadKind } from './options.ts';
+import type { LeadDetailExtras, LeadStatusOf, LeadWork } from './pipeline.ts';
 
 /** Items per page of GET /api/admin/{kind}. */
 export const LEAD_PAGE_SIZE = 20;
@@ -10,14 +11,8 @@ export const LEAD_KIND_LABELS: Record<LeadKind, string> = {
   applications: 'Job applications',
 };
 
-interface LeadBase {
-  id: string;
-  /** ISO 8601 */
-  createdAt: string;
-  handled: boolean;
-  /** The honeypot was filled in: no mail was sent for it. */
-  spam: boolean;
-}
+/** id, createdAt, status, handled (status is not `new`), spam (status is `spam`), owner, lastActivityAt, source. */
+type LeadBase = LeadWork;
 
 /** The private file of a lead; download it from GET /api/admin/{kind}/{id}/file. */
 interface LeadFile {
@@ -27,6 +22,7 @@ interface LeadFile {
 }
 
 export interface QuoteLead extends LeadBase, LeadFile {
+  status: LeadStatusOf<'quotes'>;
   fullName: string;
   email: string;
   phone: string;
@@ -45,6 +41,7 @@ export interface QuoteLead extends LeadBase, LeadFile {
 }
 
 export interface ContactLead extends LeadBase {
+  status: LeadStatusOf<'contacts'>;
   name: string;
   email: string;
   phone: string;
@@ -53,6 +50,7 @@ export interface ContactLead extends LeadBase {
 }
 
 export interface ApplicationLead extends LeadBase, LeadFile {
+  status: LeadStatusOf<'applications'>;
   name: string;
   contact: string;
   email: string;
@@ -71,6 +69,9 @@ export interface LeadByKind {
   contacts: ContactLead;
   applications: ApplicationLead;
 }
+
+/** GET /api/admin/{kind}/{id}: the lead with its timeline (oldest first) and its notifications. */
+export type LeadDetail<K extends LeadKind = LeadKind> = LeadByKind[K] & LeadDetailExtras;
 
 /** GET /api/admin/{kind} */
 export interface LeadList<K extends LeadKind = LeadKind> {
@@ -106,4 +107,4 @@ export const LEAD_FIELDS = {
 export const LEAD_KINDS_WITH_FILE = ['quotes', 'applications'] as const satisfies readonly LeadKind[];
 
 /** Where an admin opens one lead (used in the agency's notification mail). */
-export const leadAdminPath = (kind: LeadKind, id: string) => `/admin?lead=${kind}/${id}`;
+export const leadAdminPath = (kind: LeadKind, id: string) => `/admin/leads/${kind}/${id}`;

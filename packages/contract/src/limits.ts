@@ -42,7 +42,13 @@ export const LENGTH = {
   long: 5000,
   blogTitle: 200,
   blogContent: 100_000,
-  password: { min: 8, max: 200 },
+  password: { min: 8, max: 1024 },
+  /** A refresh token as issued is 43 characters; anything much longer cannot be one. */
+  token: 200,
+  /** One path segment (a slug, a file name): slugs are at most 80 characters. */
+  pathSegment: 200,
+  /** The inbox search text (`?q=`). */
+  search: 200,
 } as const;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -83,3 +83,6 @@ export const MESSAGES = {
     internal: 'Something went wrong on our side',
   },
 } as const;
+
+/** Shown where a part of a page that loads on demand (the quote form) could not be downloaded. */
+export const LOAD_FAILED_MESSAGE = 'This form could not be loaded. Please check your connection and try again.';

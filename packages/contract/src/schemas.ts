@@ -256,21 +256,3 @@ export const BlogSchema = z.object({
   updatedAt: z.string(),
 });
 export type Blog = z.infer<typeof BlogSchema>;
-
-export const LeadHandledSchema = z.object({
-  handled: z.boolean({ error: 'Handled must be true or false' }),
-});
-
-/** GET /api/admin/{kind} query. */
-export const LeadListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
-  handled: z.enum(['true', 'false', '']).optional().default(''),
-  page: z.coerce.number().int().min(1).optional().default(1),
-  /** Applications for one job opening (its id); applications only. */
-  job: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.uuid({ error: 'Job must be the id of a job opening' }).optional()),
-});

@@ -57,3 +57,14 @@ CREATE INDEX "jobs_open_idx" ON "jobs" USING btree ("status","valid_through");--
 ALTER TABLE "applications" ADD COLUMN "job_id" uuid;--> statement-breakpoint
 ALTER TABLE "applications" ADD CONSTRAINT "applications_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "applications_job_idx" ON "applications" USING btree ("job_id");
+--> statement-breakpoint
+-- Job openings are public content too: their writes raise the page cache's content version (0006 creates the
+-- table; the function is defined here as well so this migration stands on its own, 0006 replaces it alike).
+CREATE OR REPLACE FUNCTION "bump_content_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "content_version" SET "version" = "version" + 1 WHERE "id" = 1;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "jobs_content_version" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "jobs"
+	FOR EACH STATEMENT EXECUTE FUNCTION "bump_content_version"();

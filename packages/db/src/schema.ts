@@ -1,6 +1,19 @@
 // The database schema. Change it here, then `npm run db:generate` writes the SQL migration.
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type ExtraConfigColumn,
+  bigint,
+  bigserial,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const id = () =>
   uuid('id')
@@ -45,7 +58,7 @@ export const loginFailures = pgTable(
   'login_failures',
   {
     id: id(),
-    /** `email:<address>` or `ip:<address>` */
+    /** `pair:`, `ip:` or `account:` and a SHA-256 (base64url) of the account and/or address. */
     key: text('key').notNull(),
     createdAt: createdAt(),
   },
@@ -54,6 +67,13 @@ export const loginFailures = pgTable(
 
 /** PostgreSQL's full-text document type; written by the database only (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** (account, address) pairs that signed in successfully: exempt from the account-wide refusal. */
+export const loginKnownAddresses = pgTable('login_known_addresses', {
+  /** The same hash as a login_failures `pair:` key. */
+  key: text('key').primaryKey(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const blogs = pgTable(
   'blogs',
@@ -68,7 +88,10 @@ export const blogs = pgTable(
     imageAlt: text('image_alt'),
     /** draft | published | scheduled (public once published_at has passed) */
     status: text('status').notNull().default('published'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Title (weight A) and content (weight B) for the blog search. */
@@ -112,7 +135,10 @@ export const blogRevisions = pgTable(
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Who made the update that replaced this version. */
@@ -153,13 +179,32 @@ export const jobs = pgTable(
   ],
 );
 
-/** Columns every lead has: spam flag (honeypot), handled flag, time. */
+/** Columns every lead has: its place in the pipeline, owner, last activity, where it came from, time. */
 const leadColumns = () => ({
   id: id(),
-  spam: boolean('spam').notNull().default(false),
-  handled: boolean('handled').notNull().default(false),
+  /** One of LEAD_PIPELINES[kind] or `spam` (contract/pipeline.ts). */
+  status: text('status').notNull().default('new'),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Received, or the last thing staff did to the lead. */
+  lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Path of the page the lead was sent from. */
+  sourcePath: text('source_path'),
+  /** Origin of the visitor's referrer. */
+  referrer: text('referrer'),
+  utmSource: text('utm_source'),
+  utmMedium: text('utm_medium'),
+  utmCampaign: text('utm_campaign'),
   createdAt: createdAt(),
 });
+
+const leadIndexes = (
+  name: string,
+  t: { status: ExtraConfigColumn; createdAt: ExtraConfigColumn; ownerId: ExtraConfigColumn },
+) => [
+  index(`${name}_created_idx`).on(t.createdAt),
+  index(`${name}_status_created_idx`).on(t.status, t.createdAt),
+  index(`${name}_owner_idx`).on(t.ownerId),
+];
 
 /** A stored private file attached to a lead. */
 const fileColumns = (prefix: string) => ({
@@ -190,7 +235,7 @@ export const quotes = pgTable(
     currency: text('currency'),
     ...fileColumns('file'),
   },
-  (t) => [index('quotes_created_idx').on(t.createdAt)],
+  (t) => leadIndexes('quotes', t),
 );
 
 export const contacts = pgTable(
@@ -203,7 +248,7 @@ export const contacts = pgTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
   },
-  (t) => [index('contacts_created_idx').on(t.createdAt)],
+  (t) => leadIndexes('contacts', t),
 );
 
 export const applications = pgTable(
@@ -223,10 +268,43 @@ export const applications = pgTable(
     /** The job opening applied for; null for the general form or once the opening is deleted. */
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
   },
-  (t) => [index('applications_created_idx').on(t.createdAt), index('applications_job_idx').on(t.jobId)],
+  (t) => [...leadIndexes('applications', t), index('applications_job_idx').on(t.jobId)],
 );
 
-/** Mail waiting to be sent. Written in the lead's transaction; a worker sends it. */
+/** The timeline of a lead: what happened to it, who did it, when. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: id(),
+    /** Orders events written in one transaction (they share created_at). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** quotes | contacts | applications */
+    leadKind: text('lead_kind').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    /** One of LEAD_EVENT_TYPES (contract/pipeline.ts). */
+    type: text('type').notNull(),
+    /** The staff member; null for the visitor and the outbox worker. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lead_events_lead_idx').on(t.leadKind, t.leadId, t.createdAt, t.seq),
+    index('lead_events_type_idx').on(t.type, t.createdAt),
+  ],
+);
+
+/** Proof-of-work challenges already used, kept until they expire so each is accepted once by every instance. */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Mail and webhooks waiting to be sent. Written in the lead's transaction; a worker sends it. */
 export const outbox = pgTable(
   'outbox',
   {
@@ -234,10 +312,12 @@ export const outbox = pgTable(
     /** quotes | contacts | applications */
     leadKind: text('lead_kind').notNull(),
     leadId: uuid('lead_id').notNull(),
-    /** notification (to the agency) | confirmation (to the visitor) */
+    /** notification (to the agency) | confirmation (to the visitor) | webhook (POST to `to`, a WEBHOOK_URLS entry) */
     purpose: text('purpose').notNull(),
+    /** A mail address, or the webhook URL. */
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The mail's text, or the webhook's JSON body. */
     body: text('body').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -256,3 +336,16 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull().default(0),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * One row whose version every write to public content raises (statement triggers on blogs and users, see
+ * migration 0006): the instances' page caches compare it instead of being told (docs/decisions/0008).
+ */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
+);

@@ -1,13 +1,14 @@
-// The outbox worker: sends queued mail every few seconds and right after each new lead; stops with the app.
+// The outbox worker: sends queued mail and webhooks every few seconds and right after each new lead; stops with the app.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSmtpSender } from '../services/mail.ts';
-import { type OutboxRun, processOutbox } from '../services/outbox.ts';
+import { type OutboxRun, processOutbox, type Senders } from '../services/outbox.ts';
+import { createWebhookSender, type WebhookConfig } from '../services/webhooks.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     outbox: {
-      /** One pass over due mail; waits for a pass in progress first. Does nothing without SMTP_URL. */
+      /** One pass over due mail and webhooks; waits for a pass in progress first. Does nothing without SMTP_URL and WEBHOOK_URLS. */
       process(): Promise<OutboxRun>;
       /** Starts a pass in the background (after a new lead). */
       kick(): void;
@@ -18,6 +19,7 @@ declare module 'fastify' {
 export interface MailerOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
+  webhooks?: WebhookConfig | undefined;
   /** Pause between passes; 0 turns the timer off (passes then run only on kick or process()). */
   intervalMs?: number;
 }
@@ -25,9 +27,17 @@ export interface MailerOptions {
 const DEFAULT_INTERVAL_MS = 2000;
 const NOTHING: OutboxRun = { sent: 0, failed: 0 };
 
-export default fp<MailerOptions>(async function mailer(app: FastifyInstance, { smtpUrl, mailFrom, intervalMs }) {
-  // Without SMTP_URL nothing is sent: rows wait in the outbox until an instance with SMTP starts.
-  const sender = smtpUrl ? createSmtpSender(smtpUrl, mailFrom) : null;
+export default fp<MailerOptions>(async function mailer(
+  app: FastifyInstance,
+  { smtpUrl, mailFrom, webhooks, intervalMs },
+) {
+  // Without SMTP_URL no mail is sent: mail rows wait in the outbox until an instance with SMTP starts.
+  const smtp = smtpUrl ? createSmtpSender(smtpUrl, mailFrom) : null;
+  const senders: Senders = {
+    mail: smtp ? (message) => smtp.send(message) : undefined,
+    webhook: webhooks && webhooks.urls.length > 0 ? createWebhookSender(webhooks) : undefined,
+  };
+  const sender = senders.mail || senders.webhook ? senders : null;
   let running: Promise<OutboxRun> | null = null;
   let queued: Promise<OutboxRun> | null = null;
   let closed = false;
@@ -35,10 +45,10 @@ export default fp<MailerOptions>(async function mailer(app: FastifyInstance, { s
 
   function start(): Promise<OutboxRun> {
     if (!sender || closed) return Promise.resolve(NOTHING);
-    running = processOutbox(app.db, (message) => sender.send(message))
+    running = processOutbox(app.db, sender)
       .then((run) => {
         // Failed rows are retried with backoff; the log tells the operator the mail server is unhappy.
-        if (run.failed > 0) app.log.warn(run, 'outbox: some mail could not be sent; it will be retried');
+        if (run.failed > 0) app.log.warn(run, 'outbox: some mail or webhooks could not be sent; they will be retried');
         return run;
       })
       .finally(() => {
@@ -80,6 +90,6 @@ export default fp<MailerOptions>(async function mailer(app: FastifyInstance, { s
     closed = true;
     clearInterval(timer);
     await Promise.allSettled([running, queued]);
-    sender?.close();
+    smtp?.close();
   });
 });

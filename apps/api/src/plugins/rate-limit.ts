@@ -1,4 +1,5 @@
 // Per-address limit on public form POSTs, counted in the database so every instance shares it.
+import { createHash } from 'node:crypto';
 import { MESSAGES } from '@agency/contract';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -17,6 +18,13 @@ export interface RateLimitOptions {
   windowSeconds: number;
 }
 
+/**
+ * The address as a counter key: as it is when it looks like one, else hashed, so a misconfigured proxy
+ * passing client text through cannot make the key (a primary key) grow without bound.
+ */
+const addressKey = (ip: string) =>
+  /^[0-9a-f.:]{1,45}$/i.test(ip) ? ip : createHash('sha256').update(ip).digest('base64url');
+
 /** Share of requests that also delete ended windows; cheap, and no timer needed. */
 const PRUNE_PROBABILITY = 0.01;
 
@@ -25,7 +33,7 @@ export default fp<RateLimitOptions>(async function rateLimit(app: FastifyInstanc
     return async function limitByAddress(request, reply) {
       let result;
       try {
-        result = await hitRateLimit(app.db, `${name}:${request.ip}`, max, windowSeconds);
+        result = await hitRateLimit(app.db, `${name}:${addressKey(request.ip)}`, max, windowSeconds);
         if (Math.random() < PRUNE_PROBABILITY) await pruneRateLimits(app.db);
       } catch (error) {
         // The counter is a guard, not the service: if it cannot be read, the request itself decides.

@@ -19,6 +19,13 @@ export interface WebOptions {
   viteRoot?: string;
 }
 
+/**
+ * Server-rendered pages whose anonymous answers the public cache may keep (plugins/public-cache.ts); never a
+ * preview link, whose answer is private and must stop working when the link expires.
+ */
+const isCachedPage = (pathname: string) =>
+  /^\/(?:blog|career)(?:\/|$)|^\/sitemap\.xml$/.test(pathname) && !pathname.startsWith('/blog/preview/');
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
@@ -101,6 +108,8 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
+    // A page the public cache keeps is read whole; the cache compresses it once for every later visitor.
+    if (app.publicCache.willStore(request)) return reply.send(Buffer.from(await response.arrayBuffer()));
     const body = Readable.fromWeb(response.body as WebReadableStream);
     return reply.compress(body);
   }
@@ -115,6 +124,7 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     return render(request, reply);
   };
 
-  app.route({ method: ['GET', 'HEAD'], url: '/*', handler });
-  app.route({ method: ['GET', 'HEAD'], url: '/', handler });
+  const config = { publicCache: isCachedPage };
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler, config });
+  app.route({ method: ['GET', 'HEAD'], url: '/', handler, config });
 });

@@ -172,38 +172,78 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Failed logins, counted per account (`email:`) and per address (`ip:`) in a sliding window.
+// Failed logins (docs/decisions/0007-login-throttling.md). Keys are hashes of the account and the
+// address, so whatever a client sends, a counter row has a fixed size and holds no personal data.
 
 export interface LoginLimits {
+  /** Failures of one account from one address before that pair is refused. */
   maxFailures: number;
   windowSeconds: number;
 }
 
-const failureKeys = (email: string, ip: string) => [`email:${normaliseEmail(email)}`, `ip:${ip}`];
+/** Failures from one address, over all accounts, before the address is refused. */
+export const ADDRESS_FAILURE_FACTOR = 4;
+/** Failures of one account, from all addresses, before addresses that never signed in to it are refused. */
+export const ACCOUNT_FAILURE_FACTOR = 20;
+/** How long a successful login makes its address a known one for the account. */
+const KNOWN_ADDRESS_DAYS = 30;
 
-/** Seconds until another attempt is allowed, or 0 when one is allowed now. */
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+function throttleKeys(email: string, ip: string) {
+  const account = normaliseEmail(email);
+  return {
+    pair: `pair:${digest(`${account}\n${ip}`)}`,
+    address: `ip:${digest(ip)}`,
+    account: `account:${digest(account)}`,
+  };
+}
+
+/** Seconds until `key` drops below `max` failures in the window; 0 when it is below now. */
+async function waitFor(db: Db, key: string, max: number, windowSeconds: number): Promise<number> {
+  const since = new Date(Date.now() - windowSeconds * 1000);
+  const rows = await db
+    .select({ createdAt: schema.loginFailures.createdAt })
+    .from(schema.loginFailures)
+    .where(and(eq(schema.loginFailures.key, key), gte(schema.loginFailures.createdAt, since)))
+    .orderBy(desc(schema.loginFailures.createdAt))
+    .limit(max);
+  const oldestCounted = rows[max - 1];
+  if (!oldestCounted) return 0;
+  // Allowed again once the oldest of the last `max` failures leaves the window.
+  const seconds = Math.ceil((oldestCounted.createdAt.getTime() + windowSeconds * 1000 - Date.now()) / 1000);
+  return Math.max(seconds, 1);
+}
+
+async function isKnownAddress(db: Db, pairKey: string): Promise<boolean> {
+  const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const [row] = await db
+    .select({ key: schema.loginKnownAddresses.key })
+    .from(schema.loginKnownAddresses)
+    .where(and(eq(schema.loginKnownAddresses.key, pairKey), gte(schema.loginKnownAddresses.lastSuccessAt, since)));
+  return Boolean(row);
+}
+
+/**
+ * Seconds until this address may try this account again, or 0 when it may now. Failures from one
+ * address never refuse the account elsewhere; a guessing spree spread over many addresses is
+ * refused only to addresses that have not signed in to the account before.
+ */
 export async function loginBlockedFor(db: Db, email: string, ip: string, limits: LoginLimits): Promise<number> {
-  const since = new Date(Date.now() - limits.windowSeconds * 1000);
-  let wait = 0;
-  for (const key of failureKeys(email, ip)) {
-    const rows = await db
-      .select({ createdAt: schema.loginFailures.createdAt })
-      .from(schema.loginFailures)
-      .where(and(eq(schema.loginFailures.key, key), gte(schema.loginFailures.createdAt, since)))
-      .orderBy(desc(schema.loginFailures.createdAt))
-      .limit(limits.maxFailures);
-    const oldestCounted = rows[limits.maxFailures - 1];
-    if (!oldestCounted) continue;
-    // Allowed again once the oldest of the last `maxFailures` failures leaves the window.
-    const oldest = oldestCounted.createdAt.getTime();
-    const seconds = Math.ceil((oldest + limits.windowSeconds * 1000 - Date.now()) / 1000);
-    wait = Math.max(wait, seconds, 1);
-  }
+  const keys = throttleKeys(email, ip);
+  const { maxFailures: max, windowSeconds } = limits;
+  let wait = Math.max(
+    await waitFor(db, keys.pair, max, windowSeconds),
+    await waitFor(db, keys.address, max * ADDRESS_FAILURE_FACTOR, windowSeconds),
+  );
+  if (wait > 0) return wait;
+  const accountWait = await waitFor(db, keys.account, max * ACCOUNT_FAILURE_FACTOR, windowSeconds);
+  if (accountWait > 0 && !(await isKnownAddress(db, keys.pair))) wait = accountWait;
   return wait;
 }
 
 export async function recordLoginFailure(db: Db, email: string, ip: string, limits: LoginLimits): Promise<void> {
-  const keys = failureKeys(email, ip);
+  const keys = Object.values(throttleKeys(email, ip));
   await db.insert(schema.loginFailures).values(keys.map((key) => ({ key })));
   // Old rows are no longer counted; drop them so the table stays small.
   await db
@@ -216,7 +256,19 @@ export async function recordLoginFailure(db: Db, email: string, ip: string, limi
     );
 }
 
-/** A successful login forgives the account's failures (not the address's). */
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, `email:${normaliseEmail(email)}`));
+/**
+ * A successful login forgives this address's failures for the account and makes the address a known
+ * one. The account's failures from elsewhere stay counted: the owner signing in must not hand a
+ * guesser a fresh allowance.
+ */
+export async function recordLoginSuccess(db: Db, email: string, ip: string): Promise<void> {
+  const { pair } = throttleKeys(email, ip);
+  await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, pair));
+  await db
+    .insert(schema.loginKnownAddresses)
+    .values({ key: pair })
+    .onConflictDoUpdate({ target: schema.loginKnownAddresses.key, set: { lastSuccessAt: sql`now()` } });
+  await db
+    .delete(schema.loginKnownAddresses)
+    .where(lt(schema.loginKnownAddresses.lastSuccessAt, new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000)));
 }

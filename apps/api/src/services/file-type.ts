@@ -8,6 +8,10 @@ export const CV_CONTENT_TYPES: Record<CvType, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** The CV type a stored content type stands for (the extension a download gets). */
+export const cvTypeOf = (contentType: string | null | undefined): CvType | undefined =>
+  (Object.keys(CV_CONTENT_TYPES) as CvType[]).find((type) => CV_CONTENT_TYPES[type] === contentType);
+
 const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_LOCAL_HEADER = 0x04034b50;

@@ -47,7 +47,7 @@ describe('leadMails', () => {
     expect(note?.body).toContain('Position: DevOps Engineer');
     expect(note?.body).not.toContain('Additional information');
     expect(note?.body).toContain('CV: cv.pdf (10 bytes, application/pdf)');
-    expect(note?.body).toContain('https://agency.test/admin?lead=applications/abc');
+    expect(note?.body).toContain('https://agency.test/admin/leads/applications/abc');
     const [quoteNote] = leadMails({ kind: 'quotes', id: 'q', fields: quote }, config);
     expect(quoteNote?.body).toContain('Project description:\n  one\n  two');
   });

@@ -18,7 +18,7 @@ export interface LeadMailInput {
 export interface OutboxInsert {
   leadKind: LeadKind;
   leadId: string;
-  purpose: 'notification' | 'confirmation';
+  purpose: 'notification' | 'confirmation' | 'webhook';
   to: string;
   subject: string;
   body: string;
@@ -88,20 +88,26 @@ function notificationBody({ kind, id, fields, file }: LeadMailInput, config: Lea
   return `${lines.join('\n')}\n`;
 }
 
+/** The agency's notification, or null when no inbox is configured for the lead. */
+export function notificationMail(input: LeadMailInput, config: LeadMailConfig): OutboxInsert | null {
+  const agency = recipientFor(input.kind, input.fields, config);
+  if (!agency) return null;
+  return {
+    leadKind: input.kind,
+    leadId: input.id,
+    purpose: 'notification',
+    to: agency,
+    subject: notificationSubject(input.kind, input.fields),
+    body: notificationBody(input, config),
+  };
+}
+
 /** Outbox rows for a new lead: a notification when an inbox is configured, and a confirmation to the visitor. */
 export function leadMails(input: LeadMailInput, config: LeadMailConfig): OutboxInsert[] {
   const rows: OutboxInsert[] = [];
   const base = { leadKind: input.kind, leadId: input.id };
-  const agency = recipientFor(input.kind, input.fields, config);
-  if (agency) {
-    rows.push({
-      ...base,
-      purpose: 'notification',
-      to: agency,
-      subject: notificationSubject(input.kind, input.fields),
-      body: notificationBody(input, config),
-    });
-  }
+  const notification = notificationMail(input, config);
+  if (notification) rows.push(notification);
   const visitor = String(input.fields.email ?? '').trim();
   if (visitor) {
     const name = oneLine(input.fields.fullName ?? input.fields.name, 80);

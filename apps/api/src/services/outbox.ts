@@ -1,8 +1,18 @@
-// The outbox worker's one pass: claim due mails, send them outside any transaction, record the outcome.
+// The outbox worker's one pass: claim due mails and webhooks, send them outside any transaction, record the
+// outcome on the row and in the lead's timeline.
+import type { LeadEventType, LeadKind } from '@agency/contract';
 import { type Db, eq, schema, sql } from '@agency/db';
+import { recordEvents, webhookTarget } from './lead-events.ts';
 import type { MailMessage } from './mail.ts';
+import type { SendWebhook } from './webhooks.ts';
 
 export type SendMail = (message: MailMessage) => Promise<void>;
+
+/** What this instance can deliver; rows of a missing kind wait for an instance that can. */
+export interface Senders {
+  mail?: SendMail | undefined;
+  webhook?: SendWebhook | undefined;
+}
 
 export interface OutboxRun {
   sent: number;
@@ -22,6 +32,9 @@ export function backoffSeconds(attempts: number): number {
 
 interface ClaimedRow {
   id: string;
+  lead_kind: LeadKind;
+  lead_id: string;
+  purpose: string;
   to: string;
   subject: string;
   body: string;
@@ -32,46 +45,79 @@ interface ClaimedRow {
  * Claims up to BATCH_SIZE due rows for 60 s. SKIP LOCKED plus the lease in locked_until means
  * several instances never send the same row at once, and a crashed worker's rows come back later.
  */
-async function claim(db: Db): Promise<ClaimedRow[]> {
+async function claim(db: Db, purposes: string[]): Promise<ClaimedRow[]> {
   const result = (await db.execute(sql`
     update outbox set locked_until = now() + interval '60 seconds', attempts = attempts + 1
     where id in (
       select id from outbox
       where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+        and purpose in (${sql.join(
+          purposes.map((purpose) => sql`${purpose}`),
+          sql`, `,
+        )})
       order by created_at
       limit ${BATCH_SIZE}
       for update skip locked
     )
-    returning id, "to", subject, body, attempts
+    returning id, lead_kind, lead_id, purpose, "to", subject, body, attempts
   `)) as unknown as { rows: ClaimedRow[] };
   return result.rows;
 }
 
-export async function processOutbox(db: Db, send: SendMail): Promise<OutboxRun> {
+async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
+  if (row.purpose === 'webhook') {
+    if (!senders.webhook) throw new Error('webhooks are not configured');
+    return senders.webhook({ id: row.id, url: row.to, body: row.body });
+  }
+  if (!senders.mail) throw new Error('SMTP is not configured');
+  return senders.mail({ to: row.to, subject: row.subject, text: row.body });
+}
+
+/** The timeline's words for this row: mail_* with its purpose and address, webhook_* with the URL's host. */
+function outcomeEvent(row: ClaimedRow, outcome: 'sent' | 'failed', error?: string) {
+  const webhook = row.purpose === 'webhook';
+  const type = `${webhook ? 'webhook' : 'mail'}_${outcome}` as LeadEventType;
+  const data: Record<string, unknown> = webhook
+    ? { outboxId: row.id, target: webhookTarget(row.to) }
+    : { outboxId: row.id, purpose: row.purpose, to: row.to };
+  if (outcome === 'failed') Object.assign(data, { attempts: Number(row.attempts), lastError: error ?? null });
+  return { kind: row.lead_kind, leadId: row.lead_id, type, data };
+}
+
+export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
+  const purposes = [...(senders.mail ? ['notification', 'confirmation'] : []), ...(senders.webhook ? ['webhook'] : [])];
+  if (purposes.length === 0) return run;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const rows = await claim(db);
+    const rows = await claim(db, purposes);
     for (const row of rows) {
       try {
-        await send({ to: row.to, subject: row.subject, text: row.body });
+        await deliver(row, senders);
       } catch (error) {
         run.failed++;
         const delay = backoffSeconds(Number(row.attempts));
-        await db
-          .update(schema.outbox)
-          .set({
-            lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-            nextAttemptAt: sql`now() + ${delay}::int * interval '1 second'`,
-            lockedUntil: null,
-          })
-          .where(eq(schema.outbox.id, row.id));
+        const lastError = String(error instanceof Error ? error.message : error).slice(0, 1000);
+        await db.transaction(async (tx) => {
+          await tx
+            .update(schema.outbox)
+            .set({
+              lastError,
+              nextAttemptAt: sql`now() + ${delay}::int * interval '1 second'`,
+              lockedUntil: null,
+            })
+            .where(eq(schema.outbox.id, row.id));
+          await recordEvents(tx, [outcomeEvent(row, 'failed', lastError)]);
+        });
         continue;
       }
       run.sent++;
-      await db
-        .update(schema.outbox)
-        .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
-        .where(eq(schema.outbox.id, row.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(schema.outbox)
+          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(schema.outbox.id, row.id));
+        await recordEvents(tx, [outcomeEvent(row, 'sent')]);
+      });
     }
     if (rows.length < BATCH_SIZE) break;
   }

@@ -5,13 +5,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type Env, loadConfig } from '../config.ts';
+import { loggerOptions } from '../lib/logger.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Another instance of the app on the same database, as a second server behind a load balancer would be. */
+  secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -34,7 +38,12 @@ async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: (
   };
 }
 
-export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Receives the app's log lines (the production logger configuration) instead of no logging at all. */
+  logStream?: DestinationStream;
+}
+
+export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-api-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgresUrl(baseUrl) : undefined;
@@ -45,16 +54,29 @@ export async function createTestApp(env: Partial<Env> = {}): Promise<TestApp> {
     LOG_LEVEL: 'silent',
     // Tests send many requests from one address; a test about limits sets its own.
     RATE_LIMIT_MAX: '1000',
+    // Most tests post leads like an API client without a proof of work; the challenge tests set their mode.
+    SPAM_CHALLENGE: 'off',
     ...env,
   });
   const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
   await database.migrate();
-  const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger: false });
+  const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
+  const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger });
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     dataDir,
+    secondInstance: async () => {
+      // The database is shared and closed by the first instance only.
+      const shared = { ...database, close: async () => {} };
+      const other = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database: shared, logger: false });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });

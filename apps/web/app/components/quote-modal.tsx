@@ -1,10 +1,9 @@
 // The full-screen "Request a quote" modal (SPEC.md section 2, header) and the context that lets the
 // header or any page open it: `const { open } = useQuoteModal()`.
 import {
+  type ComponentType,
   createContext,
-  lazy,
   type ReactNode,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -12,18 +11,37 @@ import {
   useRef,
   useState,
 } from 'react';
+import { LOAD_FAILED_MESSAGE } from '@agency/contract';
 import { isInOtherModal, useFocusTrap } from '~/components/ui/focus-trap';
 import { CloseIcon } from '~/components/ui/icons';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 
-/** The form (and its validation schema) loads when first wanted, not with every page. */
-const loadQuoteForm = () => import('~/components/forms/quote-modal-form');
-const QuoteModalForm = lazy(() => loadQuoteForm().then((module) => ({ default: module.QuoteModalForm })));
+type QuoteForm = ComponentType<{ onDone: () => void }>;
+
+/**
+ * The form (and its validation schema) is not part of the first load: it is fetched when the visitor starts
+ * using the page (first scroll, tap or key) or reaches a "Request a quote" button, and the modal opens only
+ * once it is here, so it never shows a loading state.
+ */
+let quoteForm: Promise<QuoteForm> | null = null;
+let loadedQuoteForm: QuoteForm | null = null;
+function loadQuoteForm(): Promise<QuoteForm> {
+  quoteForm ??= import('~/components/forms/quote-modal-form').then(
+    (module) => (loadedQuoteForm = module.QuoteModalForm),
+    (error: unknown) => {
+      quoteForm = null; // a failed download may be retried on the next attempt
+      throw error;
+    },
+  );
+  return quoteForm;
+}
 
 /** Starts loading the form early, e.g. when the pointer or focus reaches a "Request a quote" button. */
 export function preloadQuoteForm() {
-  void loadQuoteForm();
+  loadQuoteForm().catch(() => {});
 }
+
+const FIRST_USE_EVENTS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 interface QuoteModalState {
   isOpen: boolean;
@@ -42,7 +60,23 @@ export function useQuoteModal(): QuoteModalState {
 /** Provides the open/close state and renders the modal itself; the site layout mounts it once. */
 export function QuoteModalProvider({ children }: { children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
-  const open = useCallback(() => setOpen(true), []);
+  const open = useCallback(() => {
+    if (loadedQuoteForm) return setOpen(true);
+    void loadQuoteForm().then(
+      () => setOpen(true),
+      () => setOpen(true),
+    );
+  }, []);
+  useEffect(() => {
+    const onFirstUse = () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onFirstUse, true);
+      preloadQuoteForm();
+    };
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, onFirstUse, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onFirstUse, true);
+    };
+  }, []);
   const close = useCallback(() => setOpen(false), []);
   const value = useMemo(() => ({ isOpen, open, close }), [isOpen, open, close]);
   // Back/forward while the modal is open leaves the page it was opened on: close it with the page.
@@ -58,6 +92,7 @@ export function QuoteModalProvider({ children }: { children: ReactNode }) {
 const HEADING_ID = 'quote-modal-title';
 
 function QuoteModal({ onClose }: { onClose: () => void }) {
+  const Form = loadedQuoteForm;
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   // Mounted off-screen first, then slid in on the next frame so the transition runs.
@@ -109,9 +144,12 @@ function QuoteModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <div className="mt-8">
-          <Suspense fallback={<p className="text-slate-600">Loading...</p>}>
-            <QuoteModalForm onDone={onClose} />
-          </Suspense>
+          {Form ? (
+            <Form onDone={onClose} />
+          ) : (
+            // Only when the download failed (offline): the visitor is told rather than shown an empty dialog.
+            <p role="alert">{LOAD_FAILED_MESSAGE}</p>
+          )}
         </div>
       </div>
     </div>

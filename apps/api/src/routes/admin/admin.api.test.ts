@@ -180,7 +180,7 @@ describe('GET /api/admin/{kind}/export.csv', () => {
     const text = bytes.toString('utf8').slice(1);
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n');
-    expect(lines[0]).toMatch(/^ID,Received,Handled,Spam,Full name,Email,/);
+    expect(lines[0]).toMatch(/^ID,Received,Status,Owner,Last activity,Full name,Email,/);
     expect(lines[0]).toContain('File name');
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(text).toContain('"Comma, ""Quoted"" Ltd"');

@@ -1,28 +1,40 @@
 import {
+  HANDLED_STATUS,
+  isLeadStatus,
   LEAD_FIELDS,
   LEAD_KINDS_WITH_FILE,
   LEAD_PAGE_SIZE,
-  LeadHandledSchema,
+  LeadChangeSchema,
   LeadListQuerySchema,
   type LeadKind,
+  LeadNoteSchema,
   labelOf,
   MESSAGES,
+  NEW_STATUS,
+  type Person,
+  PIPELINE_MESSAGES,
+  SPAM_STATUS,
 } from '@agency/contract';
-import { and, count, desc, eq, ilike, or, schema } from '@agency/db';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, or, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
+import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from '../../services/lead-events.ts';
+import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from '../../services/lead-intake.ts';
+import { notificationMail } from '../../services/leads-mail.ts';
 import {
   attachmentDisposition,
   isLeadKind,
   isUuid,
   LEAD_TABLES,
+  leadDownloadName,
   likePattern,
   SEARCH_COLUMNS,
   toLeadItem,
 } from '../../services/leads.ts';
+import statsRoutes from './stats.ts';
 
 const JOB_ONLY_APPLICATIONS = 'Only job applications can be filtered by job opening';
 
@@ -35,9 +47,14 @@ interface LeadParams extends KindParams {
   id: string;
 }
 
+export interface AdminLeadRoutesOptions {
+  /** Mail and webhook settings, for resend and for leads moved out of spam (the app's Config). */
+  delivery: IntakeConfig;
+}
+
 /**
  * The tables differ only in their form columns; the queries here touch the shared ones
- * (id, created_at, handled, spam, file_*), so one table type stands for all three.
+ * (id, created_at, status, owner, file_*), so one table type stands for all three.
  */
 type AnyLeadTable = typeof schema.quotes;
 const tableOf = (kind: LeadKind) => LEAD_TABLES[kind] as unknown as AnyLeadTable;
@@ -56,16 +73,43 @@ function leadOf(params: LeadParams): { kind: LeadKind; id: string } {
 
 const hasFile = (kind: LeadKind) => (LEAD_KINDS_WITH_FILE as readonly LeadKind[]).includes(kind);
 
-/** /api/admin/{quotes|contacts|applications}: the admins' leads inbox. */
-export default async function adminLeadRoutes(app: FastifyInstance) {
+const badField = (field: string, message: string) => new HttpError(400, message, { [field]: message });
+
+/** The signed-in admin (the preHandler guarantees one). */
+const actorOf = (request: FastifyRequest) => {
+  if (!request.user) throw new HttpError(401, MESSAGES.http.unauthorized);
+  return request.user;
+};
+
+/** What a lead's mails and webhooks need, read back from its row. */
+function factsOf(kind: LeadKind, row: Record<string, unknown>): LeadFacts {
+  const fields: Record<string, unknown> = {};
+  for (const field of LEAD_FIELDS[kind]) fields[field] = row[field];
+  const fileName = row.fileName as string | null | undefined;
+  return {
+    kind,
+    id: String(row.id),
+    createdAt: row.createdAt as Date,
+    status: String(row.status),
+    fields,
+    file: fileName
+      ? { name: fileName, size: Number(row.fileSize ?? 0), type: String(row.fileType ?? 'application/octet-stream') }
+      : null,
+  };
+}
+
+/** /api/admin/{quotes|contacts|applications}: the admins' leads inbox, and /api/admin/stats. */
+export default async function adminLeadRoutes(app: FastifyInstance, { delivery }: AdminLeadRoutesOptions) {
   app.addHook('preHandler', app.requireRole('admin'));
   app.addHook('onSend', async (_request, reply) => {
     // Personal data: never kept by a shared cache or the browser's back/forward cache.
     void reply.header('cache-control', 'private, no-store');
   });
 
-  app.get<{ Params: KindParams }>('/:kind', async (request) => {
-    const kind = kindOf(request.params);
+  await app.register(statsRoutes);
+
+  /** WHERE of the list and the export: q, status (default: all but spam), owner, handled. */
+  function listConditions(kind: LeadKind, request: FastifyRequest): SQL | undefined {
     const query = parseOr400(LeadListQuerySchema, request.query);
     const table = tableOf(kind);
     const conditions: SQL[] = [];
@@ -74,51 +118,109 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
       const search = or(...SEARCH_COLUMNS[kind].map((column) => ilike(column, pattern)));
       if (search) conditions.push(search);
     }
-    if (query.handled) conditions.push(eq(table.handled, query.handled === 'true'));
+    const statuses = query.status
+      .split(',')
+      .map((status) => status.trim())
+      .filter(Boolean);
+    const unknown = statuses.find((status) => !isLeadStatus(kind, status));
+    if (unknown !== undefined) throw badField('status', PIPELINE_MESSAGES.unknownStatus(kind));
+    conditions.push(statuses.length > 0 ? inArray(table.status, statuses) : ne(table.status, SPAM_STATUS));
+    if (query.handled) {
+      conditions.push(query.handled === 'true' ? ne(table.status, NEW_STATUS) : eq(table.status, NEW_STATUS));
+    }
+    if (query.owner === 'none') conditions.push(isNull(table.ownerId));
+    else if (query.owner === 'me') conditions.push(eq(table.ownerId, actorOf(request).id));
+    else if (query.owner) conditions.push(eq(table.ownerId, query.owner.toLowerCase()));
     if (query.job) {
-      if (kind !== 'applications') throw new HttpError(400, MESSAGES.http.badRequest, { job: JOB_ONLY_APPLICATIONS });
+      if (kind !== 'applications') throw badField('job', JOB_ONLY_APPLICATIONS);
       conditions.push(eq(schema.applications.jobId, query.job));
     }
-    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    return and(...conditions);
+  }
 
+  /** One lead with its owner's name, or 404. */
+  async function findLead(kind: LeadKind, id: string) {
+    const table = tableOf(kind);
+    const [found] = await app.db
+      .select({ lead: table, ownerName: schema.users.name })
+      .from(table)
+      .leftJoin(schema.users, eq(schema.users.id, table.ownerId))
+      .where(eq(table.id, id));
+    if (!found) throw notFound();
+    return found;
+  }
+
+  app.get<{ Params: KindParams }>('/:kind', async (request) => {
+    const kind = kindOf(request.params);
+    const { page } = parseOr400(LeadListQuerySchema, request.query);
+    const where = listConditions(kind, request);
+    const table = tableOf(kind);
     const [totals] = await app.db.select({ total: count() }).from(table).where(where);
     const rows = await app.db
-      .select()
+      .select({ lead: table, ownerName: schema.users.name })
       .from(table)
+      .leftJoin(schema.users, eq(schema.users.id, table.ownerId))
       .where(where)
       .orderBy(desc(table.createdAt), desc(table.id))
       .limit(LEAD_PAGE_SIZE)
-      .offset((query.page - 1) * LEAD_PAGE_SIZE);
+      .offset((page - 1) * LEAD_PAGE_SIZE);
     return {
-      items: rows.map((row) => toLeadItem(row)),
+      items: rows.map((row) => toLeadItem(row.lead, row.ownerName)),
       total: Number(totals?.total ?? 0),
-      page: query.page,
+      page,
       pageSize: LEAD_PAGE_SIZE,
     };
   });
 
+  /** The list's filters apply (without them: every lead but spam); each exported lead gets an `exported` event. */
   app.get<{ Params: KindParams }>('/:kind/export.csv', async (request, reply) => {
     const kind = kindOf(request.params);
+    const where = listConditions(kind, request);
     const table = tableOf(kind);
-    const rows = (await app.db
-      .select()
+    const rows = await app.db
+      .select({ lead: table, ownerName: schema.users.name })
       .from(table)
-      .orderBy(desc(table.createdAt), desc(table.id))) as unknown as Record<string, unknown>[];
+      .leftJoin(schema.users, eq(schema.users.id, table.ownerId))
+      .where(where)
+      .orderBy(desc(table.createdAt), desc(table.id));
     const fields: readonly string[] = LEAD_FIELDS[kind];
     const fileColumns = hasFile(kind) ? ['fileName', 'fileSize', 'fileType'] : [];
-    const columns = ['id', 'createdAt', 'handled', 'spam', ...fields, ...fileColumns];
+    const sourceColumns = ['sourcePath', 'referrer', 'utmSource', 'utmMedium', 'utmCampaign'];
     const header = [
       'ID',
       'Received',
-      'Handled',
-      'Spam',
+      'Status',
+      'Owner',
+      'Last activity',
       ...fields.map(labelOf),
       ...(hasFile(kind) ? ['File name', 'File size (bytes)', 'File type'] : []),
+      'Source page',
+      'Referrer',
+      'UTM source',
+      'UTM medium',
+      'UTM campaign',
     ];
     const csv = toCsv(
       header,
-      rows.map((row) => columns.map((column) => row[column] as CsvValue)),
+      rows.map(({ lead, ownerName }) => {
+        const row = lead as unknown as Record<string, unknown>;
+        return [
+          lead.id,
+          lead.createdAt,
+          lead.status,
+          ownerName ?? '',
+          lead.lastActivityAt,
+          ...[...fields, ...fileColumns, ...sourceColumns].map((column) => row[column] as CsvValue),
+        ];
+      }),
     );
+    if (rows.length > 0) {
+      const actorId = actorOf(request).id;
+      await recordEvents(
+        app.db,
+        rows.map(({ lead }) => ({ kind, leadId: lead.id, type: 'exported' as const, actorId })),
+      );
+    }
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -128,29 +230,141 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
 
   app.get<{ Params: LeadParams }>('/:kind/:id', async (request) => {
     const { kind, id } = leadOf(request.params);
-    const table = tableOf(kind);
-    const [row] = await app.db.select().from(table).where(eq(table.id, id));
-    if (!row) throw notFound();
-    return toLeadItem(row);
+    const found = await findLead(kind, id);
+    const [timeline, notifications] = await Promise.all([timelineOf(app.db, kind, id), deliveriesOf(app.db, kind, id)]);
+    return { ...toLeadItem(found.lead, found.ownerName), timeline, notifications };
   });
 
+  /**
+   * `{ status?, ownerId?, handled? }`. `handled: true` moves a new lead to the pipeline's second step,
+   * `false` back to new; `status` wins when both are sent. A lead leaving spam gets what a new lead gets
+   * (agency notification, webhooks), except the visitor's confirmation.
+   */
   app.patch<{ Params: LeadParams }>('/:kind/:id', async (request) => {
     const { kind, id } = leadOf(request.params);
-    const { handled } = parseOr400(LeadHandledSchema, request.body);
+    const change = parseOr400(LeadChangeSchema, request.body);
+    if (change.status === undefined && change.ownerId === undefined && change.handled === undefined) {
+      throw badField('status', PIPELINE_MESSAGES.nothingToChange);
+    }
+    if (change.status !== undefined && !isLeadStatus(kind, change.status)) {
+      throw badField('status', PIPELINE_MESSAGES.unknownStatus(kind));
+    }
+    let newOwner: Person | null | undefined;
+    if (change.ownerId === null) newOwner = null;
+    else if (change.ownerId !== undefined) {
+      const [owner] = await app.db
+        .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role })
+        .from(schema.users)
+        .where(eq(schema.users.id, change.ownerId.toLowerCase()));
+      if (owner?.role !== 'admin') throw badField('ownerId', PIPELINE_MESSAGES.ownerNotAdmin);
+      newOwner = { id: owner.id, name: owner.name };
+    }
+    const actorId = actorOf(request).id;
     const table = tableOf(kind);
-    const [row] = await app.db.update(table).set({ handled }).where(eq(table.id, id)).returning();
-    if (!row) throw notFound();
-    return toLeadItem(row);
+
+    const queued = await app.db.transaction(async (tx) => {
+      // Locked so two admins changing one lead at once each see the other's change in `from`.
+      const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
+      if (!row) throw notFound();
+      let status = row.status;
+      if (change.status !== undefined) status = change.status;
+      else if (change.handled === true && row.status === NEW_STATUS) status = HANDLED_STATUS[kind];
+      else if (change.handled === false) status = NEW_STATUS;
+
+      const events: NewEvent[] = [];
+      const set: Partial<typeof table.$inferInsert> = {};
+      if (status !== row.status) {
+        set.status = status;
+        events.push({ kind, leadId: id, type: 'status_changed', actorId, data: { from: row.status, to: status } });
+      }
+      if (newOwner !== undefined && (newOwner?.id ?? null) !== row.ownerId) {
+        let from: Person | null = null;
+        if (row.ownerId) {
+          const [previous] = await tx
+            .select({ id: schema.users.id, name: schema.users.name })
+            .from(schema.users)
+            .where(eq(schema.users.id, row.ownerId));
+          from = previous ?? null;
+        }
+        set.ownerId = newOwner?.id ?? null;
+        events.push({ kind, leadId: id, type: 'owner_changed', actorId, data: { from, to: newOwner } });
+      }
+      if (events.length === 0) return 0;
+      await tx
+        .update(table)
+        .set({ ...set, lastActivityAt: sql`now()` })
+        .where(eq(table.id, id));
+      await recordEvents(tx, events);
+      if (row.status === SPAM_STATUS && status !== SPAM_STATUS) {
+        const facts = factsOf(kind, { ...row, status } as unknown as Record<string, unknown>);
+        const rows = arrivalRows(facts, delivery, { confirmation: false });
+        await queueRows(tx, rows, actorId);
+        return rows.length;
+      }
+      return 0;
+    });
+    if (queued > 0) app.outbox.kick();
+    const found = await findLead(kind, id);
+    return toLeadItem(found.lead, found.ownerName);
   });
 
-  /** Erasure on request: the lead, its file and its mails (sent or waiting) are all removed. */
+  /** `{ text }` → 201 with the timeline entry. */
+  app.post<{ Params: LeadParams }>('/:kind/:id/notes', async (request, reply) => {
+    const { kind, id } = leadOf(request.params);
+    const { text } = parseOr400(LeadNoteSchema, request.body);
+    const actor = actorOf(request);
+    const table = tableOf(kind);
+    const at = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(table)
+        .set({ lastActivityAt: sql`now()` })
+        .where(eq(table.id, id))
+        .returning({ at: table.lastActivityAt });
+      if (!row) throw notFound();
+      await recordEvents(tx, [{ kind, leadId: id, type: 'note_added', actorId: actor.id, data: { text } }]);
+      return row.at;
+    });
+    return reply.status(201).send({
+      type: 'note_added',
+      at: at.toISOString(),
+      actor: { id: actor.id, name: actor.name },
+      data: { text },
+    });
+  });
+
+  /** Queues the agency's notification again → 202 `{ queued }`; 409 without an inbox to send it to. */
+  app.post<{ Params: LeadParams }>('/:kind/:id/resend', async (request, reply) => {
+    const { kind, id } = leadOf(request.params);
+    const actorId = actorOf(request).id;
+    const table = tableOf(kind);
+    const queued = await app.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(table).where(eq(table.id, id));
+      if (!row) throw notFound();
+      const mail = notificationMail(factsOf(kind, row as unknown as Record<string, unknown>), delivery);
+      if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
+      await queueRows(tx, [{ id: crypto.randomUUID(), ...mail }], actorId);
+      await tx
+        .update(table)
+        .set({ lastActivityAt: sql`now()` })
+        .where(eq(table.id, id));
+      return 1;
+    });
+    app.outbox.kick();
+    return reply.status(202).send({ queued });
+  });
+
+  /** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */
   app.delete<{ Params: LeadParams }>('/:kind/:id', async (request, reply) => {
     const { kind, id } = leadOf(request.params);
     const table = tableOf(kind);
     const deleted = await app.db.transaction(async (tx) => {
       const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
-      if (row)
+      if (row) {
         await tx.delete(schema.outbox).where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
+        await tx
+          .delete(schema.leadEvents)
+          .where(and(eq(schema.leadEvents.leadKind, kind), eq(schema.leadEvents.leadId, id)));
+      }
       return row;
     });
     if (!deleted) throw notFound();
@@ -174,10 +388,13 @@ export default async function adminLeadRoutes(app: FastifyInstance) {
     if (!row?.fileKey) throw notFound();
     const stored = await app.storage.get(row.fileKey);
     if (!stored) throw notFound();
+    await recordEvents(app.db, [
+      { kind, leadId: id, type: 'file_downloaded', actorId: actorOf(request).id, data: { fileName: row.fileName } },
+    ]);
     return reply
       .header('content-type', row.fileType || 'application/octet-stream')
       .header('content-length', String(stored.size))
-      .header('content-disposition', attachmentDisposition(row.fileName || 'file'))
+      .header('content-disposition', attachmentDisposition(leadDownloadName(kind, row.fileName, row.fileType)))
       .header('x-content-type-options', 'nosniff')
       .send(stored.stream);
   });

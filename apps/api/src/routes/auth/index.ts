@@ -1,16 +1,25 @@
-import { LoginSchema, MESSAGES, RefreshTokenSchema, RegisterSchema } from '@agency/contract';
+import {
+  LoginResponseSchema,
+  LoginSchema,
+  MESSAGES,
+  RefreshTokenSchema,
+  RegisterSchema,
+  TokenPairSchema,
+  UserSchema,
+} from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import {
   EmailTakenError,
   checkPassword,
-  clearLoginFailures,
   findUserByEmail,
   findUserById,
   issueRefreshToken,
   loginBlockedFor,
   recordLoginFailure,
+  recordLoginSuccess,
   registerUser,
   revokeRefreshToken,
   rotateRefreshToken,
@@ -23,12 +32,20 @@ export interface AuthRoutesOptions {
 }
 
 /** /api/auth/*: register, login, refresh-token, logout, me. */
-export default async function authRoutes(app: FastifyInstance, { login: limits }: AuthRoutesOptions) {
+export default async function authRoutes(fastify: FastifyInstance, { login: limits }: AuthRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
-  app.post('/register', { onRequest: app.rateLimit('register') }, async (request, reply) => {
-    const input = parseOr400(RegisterSchema, request.body);
+  const registerSchema = {
+    tags,
+    summary: 'Create an account (the first is admin, later ones pending)',
+    body: RegisterSchema,
+    response: { 201: UserSchema, ...errorResponses(400, 409, 429) },
+  };
+  app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
     try {
-      const user = await registerUser(app.db, input);
+      const user = await registerUser(app.db, request.body);
       return reply.status(201).send(user);
     } catch (error) {
       if (error instanceof EmailTakenError) {
@@ -38,8 +55,14 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
     }
   });
 
-  app.post('/login', async (request) => {
-    const input = parseOr400(LoginSchema, request.body);
+  const loginSchema = {
+    tags,
+    summary: 'Sign in: an access token, a refresh token and the account',
+    body: LoginSchema,
+    response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
+  };
+  app.post('/login', { schema: loginSchema }, async (request) => {
+    const input = request.body;
     const wait = await loginBlockedFor(app.db, input.email, request.ip, limits);
     if (wait > 0) {
       throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
@@ -51,7 +74,7 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
       await recordLoginFailure(app.db, input.email, request.ip, limits);
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
-    await clearLoginFailures(app.db, input.email);
+    await recordLoginSuccess(app.db, input.email, request.ip);
     return {
       accessToken: await app.signAccessToken(user),
       refreshToken: await issueRefreshToken(app.db, user.id),
@@ -59,21 +82,39 @@ export default async function authRoutes(app: FastifyInstance, { login: limits }
     };
   });
 
-  app.post('/refresh-token', async (request) => {
-    const { refreshToken } = parseOr400(RefreshTokenSchema, request.body);
+  const refreshSchema = {
+    tags,
+    summary: 'Trade a refresh token for a new pair (the old one stops working)',
+    body: RefreshTokenSchema,
+    response: { 200: TokenPairSchema, ...errorResponses(400, 401) },
+  };
+  app.post('/refresh-token', { schema: refreshSchema }, async (request) => {
+    const { refreshToken } = request.body;
     const rotated = await rotateRefreshToken(app.db, refreshToken);
     const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
     if (!rotated.ok || !user) throw new HttpError(401, MESSAGES.auth.invalidRefreshToken);
     return { accessToken: await app.signAccessToken(user), refreshToken: rotated.refreshToken };
   });
 
-  app.post('/logout', async (request, reply) => {
-    const { refreshToken } = parseOr400(RefreshTokenSchema, request.body);
+  const logoutSchema = {
+    tags,
+    summary: 'Revoke a refresh token',
+    body: RefreshTokenSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(400) },
+  };
+  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
+    const { refreshToken } = request.body;
     await revokeRefreshToken(app.db, refreshToken);
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: app.requireRole() }, async (request) => {
+  const meSchema = {
+    tags,
+    summary: 'The signed-in account',
+    security: BEARER,
+    response: { 200: UserSchema, ...errorResponses(401) },
+  };
+  app.get('/me', { onRequest: app.requireRole(), schema: meSchema }, async (request) => {
     const user = request.user ? await findUserById(app.db, request.user.id) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     return toUser(user);

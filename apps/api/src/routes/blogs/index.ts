@@ -50,7 +50,7 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
 
   // Public: what is visible now, newest first; `q` searches (best match first), `tag` filters.
   // `?status=all` (editors and admins) adds drafts and scheduled posts.
-  app.get('/', async (request, reply) => {
+  app.get('/', { config: { publicCache: true } }, async (request, reply) => {
     const { status, q, tag } = parseOr400(BlogListQuerySchema, request.query);
     if (status === 'all') {
       await editorsOnly.call(app, request, reply);
@@ -60,7 +60,7 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
     return listBlogs(app.db, { q, tag });
   });
 
-  app.get<{ Params: { idOrSlug: string } }>('/:idOrSlug', async (request, reply) => {
+  app.get<{ Params: { idOrSlug: string } }>('/:idOrSlug', { config: { publicCache: true } }, async (request, reply) => {
     const now = new Date();
     const blog = await findBlog(app.db, request.params.idOrSlug, now);
     if (blog && (blog.status === 'published' || (await isEditor(request)))) return blog;

@@ -22,7 +22,7 @@ export const escapeXml = (value: string) =>
     .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: BlogRssOptions) {
-  app.get('/blog/rss.xml', async (_request, reply) => {
+  app.get('/blog/rss.xml', { config: { publicCache: true } }, async (_request, reply) => {
     const posts = (await listBlogs(app.db)).slice(0, FEED_SIZE);
     const blogUrl = `${siteUrl}/blog`;
     const items = posts.map((post) => {

@@ -18,12 +18,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
-import { type LeadMailConfig, leadMails, type OutboxInsert } from '../../services/leads-mail.ts';
+import { purgeUsedChallenges } from '../../services/challenge.ts';
 import { findOpenJobById } from '../../services/jobs.ts';
+import { type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
+import type { LeadMailInput } from '../../services/leads-mail.ts';
 import { displayFileName, leadFileKey } from '../../services/leads.ts';
 
 export interface LeadRoutesOptions {
-  mail: LeadMailConfig;
+  /** Mail, webhooks and the proof-of-work settings (the app's Config). */
+  mail: IntakeConfig;
 }
 
 /** Largest JSON body of a lead form: the longest texts are 5000 characters. */
@@ -133,31 +136,42 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   type Tx = Parameters<Parameters<typeof app.db.transaction>[0]>[0];
+  type WorkColumns = Parameters<Parameters<typeof storeLead>[4]>[0];
 
   /**
-   * Stores the file, then the lead and its outbox rows in one transaction, before anyone is
+   * Stores the file, then the lead, its timeline and its outbox rows in one transaction, before anyone is
    * answered. If the transaction fails the file is removed again, so nothing is half-stored.
    */
   async function saveLead(
     request: FastifyRequest,
-    lead: { kind: LeadKind; id: string; file: { key: string; data: Buffer } | null; mails: OutboxInsert[] },
-    insert: (tx: Tx) => Promise<unknown>,
+    lead: {
+      kind: LeadKind;
+      id: string;
+      file: { key: string; data: Buffer } | null;
+      honeypot: boolean;
+      intake: Intake;
+      mail: Omit<LeadMailInput, 'kind' | 'id'>;
+    },
+    insert: (tx: Tx, columns: WorkColumns) => Promise<{ createdAt: Date }[]>,
   ) {
+    let queued = 0;
     try {
       if (lead.file) await app.storage.put(lead.file.key, lead.file.data);
       await app.db.transaction(async (tx) => {
-        await insert(tx);
-        if (lead.mails.length > 0) await tx.insert(schema.outbox).values(lead.mails);
+        const stored = await storeLead(tx, lead, lead.intake, mail, (columns) => insert(tx, columns));
+        queued = stored.rows.length;
       });
     } catch (error) {
-      request.log.error({ err: error, kind: lead.kind }, 'lead could not be stored');
       if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
+      if (error instanceof HttpError) throw error;
+      request.log.error({ err: error, kind: lead.kind }, 'lead could not be stored');
       throw new HttpError(503, MESSAGES.http.unavailable);
     }
-    if (lead.mails.length > 0) app.outbox.kick();
+    if (queued > 0) app.outbox.kick();
+    purgeUsedChallenges(app.db).catch((error: unknown) => request.log.warn({ err: error }, 'challenge purge failed'));
   }
 
-  /** Honeypot leads are kept (flagged) so an admin can see them, but no file and no mail. */
+  /** Honeypot leads are kept (status spam) so an admin can see them, but no file and no mail. */
   const isSpam = (fields: { [HONEYPOT_FIELD]: string }) => fields[HONEYPOT_FIELD].trim() !== '';
 
   app.post(
@@ -170,42 +184,37 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
         tooLarge: MESSAGES.quote.fileTooLarge,
       });
       const quote = parseOr400(QuoteRequestSchema, form.fields);
+      const intake = readIntake(form.fields, mail);
       const id = randomUUID();
-      const spam = isSpam(quote);
-      const upload = spam ? null : form.file;
-      const file = upload ? { key: leadFileKey('quotes', id, upload.name), data: upload.data } : null;
+      const honeypot = isSpam(quote);
+      const upload = honeypot ? null : form.file;
+      const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
       const fields = { ...quote, region: quote.region ?? null };
-      const mails = spam
-        ? []
-        : leadMails(
-            {
-              kind: 'quotes',
-              id,
-              fields,
-              file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
-            },
-            mail,
-          );
-      await saveLead(request, { kind: 'quotes', id, file, mails }, (tx) =>
-        tx.insert(schema.quotes).values({
-          id,
-          spam,
-          fullName: quote.fullName,
-          email: quote.email,
-          phone: quote.phone,
-          companyName: quote.companyName,
-          size: quote.size,
-          contactMethod: quote.contactMethod,
-          services: quote.services,
-          description: quote.description,
-          budget: quote.budget,
-          deadline: quote.deadline,
-          source: quote.source,
-          additionalDetails: quote.additionalDetails,
-          region: fields.region,
-          currency: quote.currency,
-          ...fileColumns(file?.key, upload),
-        }),
+      const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };
+      const lead = { kind: 'quotes' as const, id, file, honeypot, intake, mail: { fields, file: fileInfo } };
+      await saveLead(request, lead, (tx, work) =>
+        tx
+          .insert(schema.quotes)
+          .values({
+            id,
+            ...work,
+            fullName: quote.fullName,
+            email: quote.email,
+            phone: quote.phone,
+            companyName: quote.companyName,
+            size: quote.size,
+            contactMethod: quote.contactMethod,
+            services: quote.services,
+            description: quote.description,
+            budget: quote.budget,
+            deadline: quote.deadline,
+            source: quote.source,
+            additionalDetails: quote.additionalDetails,
+            region: fields.region,
+            currency: quote.currency,
+            ...fileColumns(file?.key, upload),
+          })
+          .returning({ createdAt: schema.quotes.createdAt }),
       );
       return reply.status(201).send({ id });
     },
@@ -214,19 +223,29 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
   app.post('/contact', { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
     const form = await readForm(request, null);
     const contact = parseOr400(ContactSchema, form.fields);
+    const intake = readIntake(form.fields, mail);
     const id = randomUUID();
-    const spam = isSpam(contact);
-    const mails = spam ? [] : leadMails({ kind: 'contacts', id, fields: contact }, mail);
-    await saveLead(request, { kind: 'contacts', id, file: null, mails }, (tx) =>
-      tx.insert(schema.contacts).values({
-        id,
-        spam,
-        name: contact.name,
-        email: contact.email,
-        phone: contact.phone,
-        subject: contact.subject,
-        message: contact.message,
-      }),
+    const lead = {
+      kind: 'contacts' as const,
+      id,
+      file: null,
+      honeypot: isSpam(contact),
+      intake,
+      mail: { fields: contact },
+    };
+    await saveLead(request, lead, (tx, work) =>
+      tx
+        .insert(schema.contacts)
+        .values({
+          id,
+          ...work,
+          name: contact.name,
+          email: contact.email,
+          phone: contact.phone,
+          subject: contact.subject,
+          message: contact.message,
+        })
+        .returning({ createdAt: schema.contacts.createdAt }),
     );
     return reply.status(201).send({ id });
   });
@@ -257,37 +276,39 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
         throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
       }
       if (job) application.position = job.title;
+      const intake = readIntake(form.fields, mail);
       const id = randomUUID();
-      const spam = isSpam(application);
-      const upload = spam ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
-      const file = upload ? { key: leadFileKey('applications', id, upload.name), data: upload.data } : null;
-      const mails = spam
-        ? []
-        : leadMails(
-            {
-              kind: 'applications',
-              id,
-              fields: application,
-              file: upload && { name: upload.name, size: upload.data.length, type: upload.type },
-            },
-            mail,
-          );
-      await saveLead(request, { kind: 'applications', id, file, mails }, (tx) =>
-        tx.insert(schema.applications).values({
-          id,
-          spam,
-          name: application.name,
-          contact: application.contact,
-          email: application.email,
-          town: application.town,
-          country: application.country,
-          position: application.position,
-          salary: application.salary,
-          currency: application.currency,
-          info: application.info,
-          jobId: job?.id ?? null,
-          ...fileColumns(file?.key, upload),
-        }),
+      const honeypot = isSpam(application);
+      const upload = honeypot ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
+      const file = upload ? { key: leadFileKey('applications', id), data: upload.data } : null;
+      const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };
+      const lead = {
+        kind: 'applications' as const,
+        id,
+        file,
+        honeypot,
+        intake,
+        mail: { fields: application, file: fileInfo },
+      };
+      await saveLead(request, lead, (tx, work) =>
+        tx
+          .insert(schema.applications)
+          .values({
+            id,
+            ...work,
+            name: application.name,
+            contact: application.contact,
+            email: application.email,
+            town: application.town,
+            country: application.country,
+            position: application.position,
+            salary: application.salary,
+            currency: application.currency,
+            info: application.info,
+            jobId: job?.id ?? null,
+            ...fileColumns(file?.key, upload),
+          })
+          .returning({ createdAt: schema.applications.createdAt }),
       );
       return reply.status(201).send({ id });
     },

@@ -52,8 +52,7 @@ describe('POST /api/request-quote', () => {
       budget: '£1,500 - £5,000',
       deadline: '2030-01-31',
       region: null,
-      spam: false,
-      handled: false,
+      status: 'new',
       fileKey: null,
     });
     expect(JSON.stringify(row)).not.toContain('blue');
@@ -65,7 +64,7 @@ describe('POST /api/request-quote', () => {
     ]);
     const note = mails.find((m) => m.purpose === 'notification');
     expect(note?.body).toContain('Company name: Analytical Engines Ltd');
-    expect(note?.body).toContain(`/admin?lead=quotes/${id}`);
+    expect(note?.body).toContain(`/admin/leads/quotes/${id}`);
     expect(note?.sentAt).toBeNull();
   });
 
@@ -184,7 +183,7 @@ describe('POST /api/request-quote', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
-    expect(row?.spam).toBe(true);
+    expect(row?.status).toBe('spam');
     expect(await outboxOf(id)).toEqual([]);
   });
 });
@@ -199,7 +198,7 @@ describe('POST /api/contact', () => {
       name: 'Grace Hopper',
       subject: 'Network design',
       phone: '+44 20 7946 0000',
-      spam: false,
+      status: 'new',
     });
     const mails = await outboxOf(id);
     expect(mails.map((m) => m.to).sort()).toEqual(['grace@example.com', 'leads@agency.test']);
@@ -257,7 +256,7 @@ describe('POST /api/contact', () => {
     });
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, res.json().id));
-    expect(row?.spam).toBe(true);
+    expect(row?.status).toBe('spam');
     expect(await outboxOf(res.json().id)).toEqual([]);
   });
 });
@@ -383,7 +382,7 @@ describe('POST /api/jobs/apply', () => {
     const res = await postApplication({ ...APPLICATION, [HONEYPOT_FIELD]: 'bot' }, cv());
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(schema.applications).where(eq(schema.applications.id, res.json().id));
-    expect(row).toMatchObject({ spam: true, fileKey: null });
+    expect(row).toMatchObject({ status: 'spam', fileKey: null });
     expect(await outboxOf(res.json().id)).toEqual([]);
   });
 });

@@ -90,7 +90,7 @@ describe('lead mail over SMTP', () => {
     expect(note).toContain('Email: grace@example.com');
     expect(note).toContain('Phone: +44 20 7946 0000');
     expect(note).toContain('Message: Please call me about a network.');
-    expect(note).toContain(`https://agency.test/admin?lead=contacts/${id}`);
+    expect(note).toContain(`https://agency.test/admin/leads/contacts/${id}`);
     expect(plain(confirmation?.data ?? '')).toContain('Dear Grace Hopper,');
 
     const rows = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));

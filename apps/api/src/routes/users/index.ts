@@ -1,17 +1,33 @@
-import { MESSAGES, RoleChangeSchema, type Role } from '@agency/contract';
+import {
+  MESSAGES,
+  RoleChangeSchema,
+  type Role,
+  UserIdParamsSchema,
+  UserListSchema,
+  UserSchema,
+} from '@agency/contract';
 import { asc, count, eq, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tags = ['users'];
 
 /** /api/users/*: the admins' Team area (list accounts, change roles, remove). */
-export default async function userRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', app.requireRole('admin'));
+export default async function userRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a stranger is answered 401 before anything about the request is looked at.
+  app.addHook('onRequest', app.requireRole('admin'));
 
-  app.get('/', async () => {
+  const listSchema = {
+    tags,
+    summary: 'Every account, oldest first',
+    security: BEARER,
+    response: { 200: UserListSchema, ...errorResponses(401, 403) },
+  };
+  app.get('/', { schema: listSchema }, async () => {
     const rows = await app.db.select().from(schema.users).orderBy(asc(schema.users.createdAt));
     return rows.map(toUser);
   });
@@ -21,7 +37,6 @@ export default async function userRoutes(app: FastifyInstance) {
    * other at the same moment cannot leave the site without an admin.
    */
   async function changeAccount(id: string, change: { role: Role } | 'delete') {
-    if (!UUID.test(id)) throw new HttpError(404, MESSAGES.users.notFound);
     return app.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
       const [target] = await tx.select().from(schema.users).where(eq(schema.users.id, id));
@@ -47,14 +62,29 @@ export default async function userRoutes(app: FastifyInstance) {
     });
   }
 
-  app.patch<{ Params: { id: string } }>('/:id', async (request) => {
-    const { role } = parseOr400(RoleChangeSchema, request.body);
+  const patchSchema = {
+    tags,
+    summary: 'Change an account’s role (never the last admin’s)',
+    security: BEARER,
+    params: UserIdParamsSchema,
+    body: RoleChangeSchema,
+    response: { 200: UserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  };
+  app.patch('/:id', { schema: patchSchema }, async (request) => {
+    const { role } = request.body;
     const user = await changeAccount(request.params.id, { role });
     if (!user) throw new HttpError(404, MESSAGES.users.notFound);
     return user;
   });
 
-  app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  const deleteSchema = {
+    tags,
+    summary: 'Remove an account (never the last admin)',
+    security: BEARER,
+    params: UserIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404, 409) },
+  };
+  app.delete('/:id', { schema: deleteSchema }, async (request, reply) => {
     await changeAccount(request.params.id, 'delete');
     return reply.status(204).send();
   });

@@ -1,0 +1,95 @@
+// The public cache as clients meet it: fast repeated answers that never show a draft, a deleted post or an
+// editor's view to the public, and a write through one instance seen by another within a second.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callers } from '../services/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let t: TestApp;
+let editor: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = (await callers(t.app)).headers.editor;
+});
+afterAll(() => t.close());
+
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
+
+async function write(method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  const response = await t.app.inject({ method, url, headers: editor, payload });
+  expect(response.statusCode).toBeLessThan(300);
+  return response.statusCode === 204 ? null : response.json();
+}
+
+/** Asks until `check` holds, for at most `ms`; returns how long it took. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not visible within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Date.now() - started;
+}
+
+const titles = async (app: FastifyInstance) =>
+  ((await get(app, '/api/blogs')).json() as { title: string }[]).map((post) => post.title);
+
+describe('public cache', () => {
+  it('answers a repeated anonymous request from memory with an ETag, 304 and CDN-friendly headers', async () => {
+    await write('POST', '/api/blogs', { title: 'Cached post', content: 'Body', status: 'published' });
+    const first = await get(t.app, '/api/blogs');
+    const second = await get(t.app, '/api/blogs', { 'accept-encoding': 'br' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toMatch(/public.*s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(t.app.publicCache.size()).toBeGreaterThan(0);
+
+    const revalidated = await get(t.app, '/api/blogs', { 'if-none-match': String(first.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+  });
+
+  it("never keeps an editor's view: drafts stay out of every public answer", async () => {
+    const draft = await write('POST', '/api/blogs', { title: 'Secret draft', content: 'Body', status: 'draft' });
+    const asEditor = await get(t.app, `/api/blogs/${draft.slug}`, editor);
+    expect(asEditor.statusCode).toBe(200);
+    expect(asEditor.headers['cache-control'] ?? '').not.toMatch(/public/);
+    const all = await get(t.app, '/api/blogs?status=all', editor);
+    expect(all.json().map((post: { title: string }) => post.title)).toContain('Secret draft');
+    expect(all.headers['cache-control']).toBe('private, no-store');
+
+    // The same addresses without the token: the draft does not exist for the public.
+    expect((await get(t.app, `/api/blogs/${draft.slug}`)).statusCode).toBe(404);
+    expect(await titles(t.app)).not.toContain('Secret draft');
+    expect((await get(t.app, '/api/blogs?status=all')).statusCode).toBe(401);
+  });
+
+  it('drops a deleted post and shows a published one within a second', async () => {
+    const post = await write('POST', '/api/blogs', { title: 'Short-lived', content: 'Body', status: 'published' });
+    expect((await get(t.app, `/api/blogs/${post.slug}`)).statusCode).toBe(200);
+    expect(await titles(t.app)).toContain('Short-lived');
+    await write('DELETE', `/api/blogs/${post._id}`);
+    await within(1000, async () => (await get(t.app, `/api/blogs/${post.slug}`)).statusCode === 404);
+    await within(1000, async () => !(await titles(t.app)).includes('Short-lived'));
+
+    const draft = await write('POST', '/api/blogs', { title: 'Goes live', content: 'Body', status: 'draft' });
+    expect(await titles(t.app)).not.toContain('Goes live');
+    await write('PUT', `/api/blogs/${draft._id}`, { title: 'Goes live', content: 'Body', status: 'published' });
+    await within(1000, async () => (await titles(t.app)).includes('Goes live'));
+  });
+
+  it('sees a write made through another instance within a second', async () => {
+    const other = await t.secondInstance();
+    await write('POST', '/api/blogs', { title: 'Before', content: 'Body', status: 'published' });
+    await within(1000, async () => (await titles(other)).includes('Before'));
+    // Warm the other instance's cache, then change the content through the first one only.
+    expect(await titles(other)).toContain('Before');
+    expect(await titles(other)).toContain('Before');
+    await write('POST', '/api/blogs', { title: 'After', content: 'Body', status: 'published' });
+    const took = await within(1000, async () => (await titles(other)).includes('After'));
+    expect(took).toBeLessThan(1000);
+  });
+});

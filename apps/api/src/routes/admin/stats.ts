@@ -1,0 +1,134 @@
+// GET /api/admin/stats: the dashboard's figures. Plain SQL that PGlite and PostgreSQL run alike.
+import {
+  LEAD_KINDS,
+  type LeadKind,
+  leadAdminPath,
+  leadStatuses,
+  REGION_BUCKETS,
+  SPAM_STATUS,
+  type Stats,
+} from '@agency/contract';
+import { type Db, schema, sql } from '@agency/db';
+import type { FastifyInstance } from 'fastify';
+import { deliveryColumns, failingCondition, toDelivery } from '../../services/lead-events.ts';
+
+/** The three lead tables as one, with the columns the dashboard reads. */
+const allLeads = sql`(
+  select 'quotes' as kind, region, status, created_at, source_path, utm_source, utm_medium, utm_campaign from quotes
+  union all
+  select 'contacts', null, status, created_at, source_path, utm_source, utm_medium, utm_campaign from contacts
+  union all
+  select 'applications', null, status, created_at, source_path, utm_source, utm_medium, utm_campaign from applications
+) as leads`;
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const emptyWeek = () => ({
+  total: 0,
+  byKind: Object.fromEntries(LEAD_KINDS.map((kind) => [kind, 0])) as Record<LeadKind, number>,
+  byRegion: Object.fromEntries(REGION_BUCKETS.map((region) => [region, 0])) as Record<
+    (typeof REGION_BUCKETS)[number],
+    number
+  >,
+});
+
+export async function leadStats(db: Db): Promise<Stats> {
+  const [weeks, statuses, median, paths, campaigns, failing, outbox] = await Promise.all([
+    rows<{ kind: LeadKind; region: string | null; this_week: boolean; n: number }>(
+      db,
+      sql`select kind, region, created_at >= now() - interval '7 days' as this_week, count(*)::int as n
+          from ${allLeads}
+          where created_at >= now() - interval '14 days' and status <> ${SPAM_STATUS}
+          group by 1, 2, 3`,
+    ),
+    rows<{ kind: LeadKind; status: string; n: number }>(
+      db,
+      sql`select kind, status, count(*)::int as n from ${allLeads} group by 1, 2`,
+    ),
+    rows<{ median: number | string | null }>(
+      db,
+      sql`select percentile_cont(0.5) within group (order by extract(epoch from (c.first_at - r.at))::float8) as median
+          from (
+            select lead_kind, lead_id, min(created_at) as at from lead_events
+            where type = 'received' and created_at >= now() - interval '90 days' group by 1, 2
+          ) r
+          join (
+            select lead_kind, lead_id, min(created_at) as first_at from lead_events
+            where type = 'status_changed' and data->>'to' <> ${SPAM_STATUS} group by 1, 2
+          ) c on c.lead_kind = r.lead_kind and c.lead_id = r.lead_id`,
+    ),
+    rows<{ path: string; n: number }>(
+      db,
+      sql`select source_path as path, count(*)::int as n from ${allLeads}
+          where created_at >= now() - interval '30 days' and status <> ${SPAM_STATUS} and source_path is not null
+          group by 1 order by 2 desc, 1 limit 10`,
+    ),
+    rows<{ campaign: string; source: string | null; medium: string | null; n: number }>(
+      db,
+      sql`select utm_campaign as campaign, utm_source as source, utm_medium as medium, count(*)::int as n
+          from ${allLeads}
+          where created_at >= now() - interval '30 days' and status <> ${SPAM_STATUS} and utm_campaign is not null
+          group by 1, 2, 3 order by 4 desc, 1 limit 10`,
+    ),
+    db.select(deliveryColumns).from(schema.outbox).where(failingCondition).orderBy(schema.outbox.createdAt).limit(20),
+    rows<{ pending: number; failing: number; oldest: number | null; last_error: string | null }>(
+      db,
+      sql`select
+            count(*) filter (where sent_at is null)::int as pending,
+            count(*) filter (where ${failingCondition})::int as failing,
+            floor(extract(epoch from now() - min(created_at) filter (where sent_at is null)))::int as oldest,
+            (select last_error from outbox where sent_at is null and last_error is not null
+             order by created_at desc limit 1) as last_error
+          from outbox`,
+    ),
+  ]);
+
+  const thisWeek = emptyWeek();
+  const lastWeek = emptyWeek();
+  for (const row of weeks) {
+    const week = row.this_week ? thisWeek : lastWeek;
+    const region = row.region === 'uk' || row.region === 'nepal' ? row.region : 'none';
+    week.total += row.n;
+    week.byKind[row.kind] += row.n;
+    week.byRegion[region] += row.n;
+  }
+  const byStatus = Object.fromEntries(
+    LEAD_KINDS.map((kind) => [kind, Object.fromEntries(leadStatuses(kind).map((status) => [status, 0]))]),
+  ) as Stats['byStatus'];
+  for (const row of statuses) byStatus[row.kind][row.status] = row.n;
+  const medianValue = median[0]?.median;
+  const health = outbox[0];
+
+  return {
+    newLeads: { thisWeek, lastWeek },
+    byStatus,
+    medianFirstResponseSeconds: medianValue === null || medianValue === undefined ? null : Number(medianValue),
+    topSourcePaths: paths.map((row) => ({ path: row.path, count: row.n })),
+    topCampaigns: campaigns.map((row) => ({
+      campaign: row.campaign,
+      source: row.source,
+      medium: row.medium,
+      count: row.n,
+    })),
+    failingNotifications: failing.map((row) => ({
+      ...toDelivery(row),
+      leadKind: row.leadKind as LeadKind,
+      leadId: row.leadId,
+      adminPath: leadAdminPath(row.leadKind as LeadKind, row.leadId),
+    })),
+    outbox: {
+      pending: health?.pending ?? 0,
+      failing: health?.failing ?? 0,
+      oldestPendingSeconds: Math.max(0, health?.oldest ?? 0),
+      lastError: health?.last_error ?? null,
+    },
+  };
+}
+
+/** Registered inside the admin scope, so the admin role check applies. */
+export default async function statsRoutes(app: FastifyInstance) {
+  app.get('/stats', () => leadStats(app.db));
+}

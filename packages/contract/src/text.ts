@@ -1,0 +1,8 @@
+// What counts as text the API accepts: no NUL (PostgreSQL cannot store it in text) and no lone
+// UTF-16 surrogate (what a JSON "\ud800" or undecodable input leaves; it is not text in any encoding).
+
+// Without the `u` flag a regex sees UTF-16 code units, so unpaired surrogates can be matched.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when `value` holds no NUL and no unpaired surrogate. */
+export const isCleanText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
