@@ -29,6 +29,8 @@ async function login(page: Page) {
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Blogs' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
 }
 
 test('an editor schedules, previews, publishes, renames and restores a post', async ({
@@ -111,7 +113,7 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   await expect(page.getByTestId('blog-card')).toHaveCount(1);
 
   // Renamed: the old address answers 301 to the new one.
-  await page.goto('/admin');
+  await page.goto('/admin/blog');
   const renamed = `Zero trust for every office ${id}`;
   await page.getByRole('button', { name: `Edit “${title}”` }).click();
   editor = page.getByRole('dialog', { name: 'Edit Blog' });

@@ -37,7 +37,8 @@ test('an editor opens a position, a visitor applies to it, and it answers 410 on
   const id = Date.now().toString(36);
   const title = `Site Reliability Engineer ${id}`;
 
-  await page.getByRole('tab', { name: 'Jobs' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Jobs' }).click();
+  await expect(page).toHaveURL(/\/admin\/jobs$/);
   await page.getByRole('button', { name: 'Create Job Opening' }).click();
   const drawer = page.getByRole('dialog', { name: 'Create Job Opening' });
   await drawer.getByLabel('Title').fill(title);

@@ -37,8 +37,6 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000',
-      // Until the public forms solve the proof of work (issue 10, next landing), leads are not scored.
-      SPAM_CHALLENGE: 'off',
       // A PostgreSQL database of its own for the browser tests (CI creates it), else PGlite in E2E_DATA_DIR.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

@@ -12,9 +12,14 @@ import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import retentionPlugin from './plugins/retention.ts';
 import storagePlugin from './plugins/storage.ts';
+import auditRoutes from './routes/admin/audit/index.ts';
+import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
+import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import consentRoutes from './routes/consent/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
 import challengeRoutes from './routes/challenge.ts';
@@ -31,6 +36,8 @@ export interface AppOptions {
   database: Database;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Run the daily retention job on a timer (default); the API tests run it themselves. */
+  retentionSchedule?: boolean;
 }
 
 /** Largest request body of a JSON route; uploads set their own limits. */
@@ -46,7 +53,13 @@ function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'
   return (_address: string, hop: number) => hop < trust;
 }
 
-export async function buildApp({ config, database, storage, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logger,
+  retentionSchedule = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -75,6 +88,7 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
+  await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
 
   await app.register(
     async (api) => {
@@ -87,6 +101,10 @@ export async function buildApp({ config, database, storage, logger }: AppOptions
       await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
+      await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },
   );

@@ -111,3 +111,26 @@ describe('TRUST_PROXY', () => {
       expect(() => trust(value)).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('privacy settings', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env });
+
+  it('keeps quotes and contacts 730 days, applications 180 and spam 30 unless told otherwise', () => {
+    expect(load({}).retention).toEqual({ quotes: 730, contacts: 730, applications: 180, spam: 30 });
+    expect(load({ RETENTION_DAYS_QUOTES: '365', RETENTION_DAYS_APPLICATIONS: '90' }).retention).toEqual({
+      quotes: 365,
+      contacts: 730,
+      applications: 90,
+      spam: 30,
+    });
+  });
+
+  it('names a bad retention period or analytics URL', () => {
+    expect(() => load({ RETENTION_DAYS_CONTACTS: 'forever' })).toThrow(/RETENTION_DAYS_CONTACTS="forever"/);
+    expect(() => load({ RETENTION_DAYS_APPLICATIONS: '0' })).toThrow(/RETENTION_DAYS_APPLICATIONS="0"/);
+    expect(() => load({ ANALYTICS_SCRIPT_URL: 'stats.example.com/script.js' })).toThrow(/ANALYTICS_SCRIPT_URL/);
+    expect(load({ ANALYTICS_SCRIPT_URL: 'https://stats.example.com/js/script.js' }).analyticsScriptUrl).toBe(
+      'https://stats.example.com/js/script.js',
+    );
+  });
+});

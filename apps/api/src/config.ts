@@ -1,9 +1,10 @@
 // The one typed, validated configuration of the server. A bad value stops the process with its name.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
+import { DEFAULT_RETENTION_PERIODS, RETENTION_DEFAULT_DAYS, type RetentionPeriods } from '@agency/contract';
 import { z } from 'zod';
 import type { S3StorageOptions } from './services/s3-storage.ts';
 import { isSlackUrl, type WebhookConfig, webhookKey } from './services/webhooks.ts';
@@ -80,8 +81,16 @@ const EnvSchema = z.object({
   LEADS_TO_NEPAL: optionalEmail,
   RATE_LIMIT_MAX: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  CONFIRMATION_MAIL_INTERVAL_HOURS: positiveInt.default(24),
   LOGIN_MAX_FAILURES: positiveInt.default(5),
   LOGIN_WINDOW_SECONDS: positiveInt.default(900),
+  RETENTION_DAYS_QUOTES: positiveInt.default(RETENTION_DEFAULT_DAYS.quotes),
+  RETENTION_DAYS_CONTACTS: positiveInt.default(RETENTION_DEFAULT_DAYS.contacts),
+  RETENTION_DAYS_APPLICATIONS: positiveInt.default(RETENTION_DEFAULT_DAYS.applications),
+  // Loaded in visitors' browsers after analytics consent only; the CSP allows this one origin.
+  ANALYTICS_SCRIPT_URL: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
   // Checked loosely (AWS's older buckets allow capitals and `_`): this catches `s3://bucket` and
   // `bucket/folder`, the usual mistakes.
   S3_BUCKET: optionalString.pipe(
@@ -169,6 +178,12 @@ export interface Config {
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   rateLimit: { max: number; windowSeconds: number };
   login: { maxFailures: number; windowSeconds: number };
+  /** Days each kind of lead is kept (privacy.ts in the contract). */
+  retention: RetentionPeriods;
+  /** Self-hosted analytics (Plausible, Umami…), loaded only after the visitor consents to analytics. */
+  analyticsScriptUrl: string | undefined;
+  /** A visitor's address gets at most one confirmation mail per this many hours. */
+  confirmationIntervalHours: number;
   /** Set when S3_BUCKET is: files then go to the bucket instead of uploadsDir. */
   s3: S3StorageOptions | undefined;
   spamChallenge: SpamChallengeMode;
@@ -211,6 +226,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
+    retention: {
+      ...DEFAULT_RETENTION_PERIODS,
+      quotes: env.RETENTION_DAYS_QUOTES,
+      contacts: env.RETENTION_DAYS_CONTACTS,
+      applications: env.RETENTION_DAYS_APPLICATIONS,
+    },
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    confirmationIntervalHours: env.CONFIRMATION_MAIL_INTERVAL_HOURS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -242,9 +265,31 @@ function developmentSecret(nodeEnv: string, dataDir: string, name: string, fileN
     throw new ConfigError(`Invalid configuration:\n  ${name}: is required when NODE_ENV=production`);
   }
   const file = path.join(dataDir, fileName);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
+}
+
+const dataDirError = (dataDir: string, error: unknown) =>
+  new ConfigError(
+    `DATA_DIR=${JSON.stringify(dataDir)} cannot be written (${(error as { code?: string }).code ?? String(error)}): ` +
+      'it must be a directory this process can create and write to',
+  );
+
+/** Stops the start with one line naming DATA_DIR when the embedded database or the files cannot live there. */
+export function assertDataDirWritable(dataDir: string): void {
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(probe, 'ok');
+    rmSync(probe);
+  } catch (error) {
+    throw dataDirError(dataDir, error);
+  }
 }

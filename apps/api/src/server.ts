@@ -2,13 +2,15 @@
 import path from 'node:path';
 import { createDb } from '@agency/db';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { assertDataDirWritable, ConfigError, loadConfig } from './config.ts';
 import webPlugin from './plugins/web.ts';
 import { createWebLoadContext } from './services/web-context.ts';
 
 let config;
 try {
   config = loadConfig();
+  // The embedded database and the local file store live there; a bucket and PostgreSQL need neither.
+  if (!config.databaseUrl || !config.s3) assertDataDirWritable(config.dataDir);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { ADMIN_PAGES, ADMIN_SECTIONS } from './content/admin.ts';
 import { ADMIN_PATH, PAGES } from './content/pages.ts';
 
 export default [
@@ -8,7 +9,16 @@ export default [
   route('/blog/preview/:token', 'routes/blog-preview.tsx'),
   route('/blog/:slug', 'routes/blog-post.tsx'),
   route('/career/:slug', 'routes/career-job.tsx'),
-  layout('routes/admin-guard.tsx', [route(ADMIN_PATH, 'routes/admin.tsx')]),
+  layout('routes/admin-guard.tsx', [
+    route(ADMIN_PATH, 'routes/admin.tsx', [
+      ...ADMIN_SECTIONS.map((section) =>
+        section.path === ADMIN_PATH
+          ? index(section.file, { id: `admin-${section.id}` })
+          : route(section.path, section.file, { id: `admin-${section.id}` }),
+      ),
+      ...ADMIN_PAGES.map((page) => route(page.path, page.file, { id: page.id })),
+    ]),
+  ]),
   route('/sitemap.xml', 'routes/sitemap.ts'),
   route('/robots.txt', 'routes/robots.ts'),
 ] satisfies RouteConfig;

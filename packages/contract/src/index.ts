@@ -16,3 +16,5 @@ export * from './blog-options.ts';
 export * from './blog.ts';
 export * from './jobs-options.ts';
 export * from './jobs.ts';
+export * from './audit.ts';
+export * from './privacy.ts';

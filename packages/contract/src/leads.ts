@@ -106,5 +106,5 @@ export const LEAD_FIELDS = {
 /** Kinds whose leads can carry a file. */
 export const LEAD_KINDS_WITH_FILE = ['quotes', 'applications'] as const satisfies readonly LeadKind[];
 
-/** Where an admin opens one lead (used in the agency's notification mail). */
+/** The page of one lead in the admin area (the agency's notification mail links there). */
 export const leadAdminPath = (kind: LeadKind, id: string) => `/admin/leads/${kind}/${id}`;

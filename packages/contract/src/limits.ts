@@ -27,6 +27,10 @@ export const CV_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 export const QUOTE_FILE_MAX_BYTES = 10 * MB;
 export const IMAGE_MAX_BYTES = 10 * MB;
 export const IMAGE_WIDTHS = [480, 960, 1600] as const;
+/** Pixels an uploaded image may have (larger ones are refused before decoding: decompression bombs). */
+export const IMAGE_MAX_PIXELS = 50_000_000;
+/** Longest side of a stored WebP variant: the format's own limit. */
+export const IMAGE_MAX_SIDE = 16_383;
 
 export const TIMINGS = {
   jobWaitMs: 1000,

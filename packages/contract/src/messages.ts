@@ -52,6 +52,8 @@ export const MESSAGES = {
     restoreFailed: 'Failed to restore the revision',
     restored: 'Revision restored',
     previewFailed: 'Failed to create a preview link',
+    imageDimensions:
+      'The image is too large in pixels or too long and narrow: at most 50 megapixels, and no side longer than 16,383 pixels once resized',
   },
   auth: {
     registrationFailed: 'Registration failed',

@@ -13,7 +13,25 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export * as schema from './schema.ts';
-export { and, asc, count, desc, eq, ilike, inArray, isNull, lt, lte, gt, gte, ne, or, sql } from 'drizzle-orm';
+export {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  gt,
+  gte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

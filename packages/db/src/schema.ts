@@ -4,6 +4,7 @@ import {
   type ExtraConfigColumn,
   bigint,
   bigserial,
+  boolean,
   check,
   customType,
   index,
@@ -348,4 +349,53 @@ export const contentVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('content_version_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * What staff did: appended by services/audit.ts, never updated; entries older than two years are removed by
+ * the retention job. No foreign key on actor_id: an entry outlives the account, and actor_name keeps its name.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** null for the system (retention job) and for failed sign-ins of unknown addresses */
+    actorId: uuid('actor_id'),
+    /** The actor's name when it acted. */
+    actorName: text('actor_name').notNull(),
+    /** One of AUDIT_ACTIONS in the contract. */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** Client address as Fastify sees it (TRUST_PROXY); null for the system. */
+    ip: text('ip'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+/** Every cookie choice, as proof of consent. Nothing here identifies the visitor: no address, no account. */
+export const consents = pgTable(
+  'consents',
+  {
+    id: id(),
+    /** Random id kept in the visitor's local storage (`cookieConsentId`); the same for later changes. */
+    consentId: uuid('consent_id').notNull(),
+    /** accepted | necessary | custom */
+    choice: text('choice').notNull(),
+    analytics: boolean('analytics').notNull(),
+    marketing: boolean('marketing').notNull(),
+    bannerVersion: integer('banner_version').notNull(),
+    /** The browser sent Global Privacy Control. */
+    gpc: boolean('gpc').notNull().default(false),
+    /** Truncated user agent. */
+    userAgent: text('user_agent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consents_consent_id_idx').on(t.consentId), index('consents_created_idx').on(t.createdAt)],
 );

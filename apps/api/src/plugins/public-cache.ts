@@ -4,8 +4,8 @@
 // by every instance within a second (docs/decisions/0008-public-page-cache.md).
 //
 // A route opts in with `config: { publicCache: true }`. Only anonymous GET/HEAD requests are served or stored
-// (no Authorization header, no preview token), only 200 answers are stored, and a stored answer carries
-// `Cache-Control: public` for CDNs; everything personal keeps its own `private, no-store`.
+// (no Authorization header, no preview token), only 200 answers are stored, never one its route marked
+// `private` or `no-store`, and a stored answer carries `Cache-Control: public` for CDNs.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,8 +28,8 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 /** Response headers an entry keeps; security headers and the like are added again on every answer. */
 const KEPT_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag'];
-/** Query parameters that make a request personal (a preview link). */
-const PRIVATE_PARAMS = /(?:^|[?&])(?:preview|token)=/i;
+/** Query parameters and paths that make a request personal (a preview link). */
+const PRIVATE_PARAMS = /[?&](?:preview|token)=|\/preview\//i;
 
 interface Entry {
   etag: string;
@@ -157,6 +157,8 @@ export default fp(async function publicCache(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     const store = request[STORE];
     if (!store || reply.statusCode !== 200 || reply.getHeader('content-encoding')) return payload;
+    // A route that marks its answer personal (a preview link, an editor's view) keeps it out of every cache.
+    if (/private|no-store/.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const identity = Buffer.from(payload);
     if (identity.length > MAX_BODY_BYTES) return payload;

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 
@@ -15,13 +17,35 @@ describe('GET /api/health', () => {
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers 503 when the database does not answer', async () => {
+  it('answers 503 naming the database when it does not answer', async () => {
     const other = await createTestApp();
     await other.app.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ error: expect.any(String) });
+    expect(res.json()).toEqual({ status: 'error', failing: ['database'] });
     await other.app.close().catch(() => {});
+  });
+
+  it('answers 503 naming the storage when files cannot be written, and leaves no probe file behind', async () => {
+    const other = await createTestApp();
+    try {
+      const uploads = path.join(other.dataDir, 'uploads');
+      // A file where the uploads directory should be: nothing can be written under it, even by root.
+      rmSync(uploads, { recursive: true, force: true });
+      writeFileSync(uploads, 'not a directory');
+      const res = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'error', failing: ['storage'] });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('probes the storage by writing, reading and deleting a file', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const probes = path.join(t.dataDir, 'uploads', 'health');
+    expect(existsSync(probes) ? readdirSync(probes) : []).toEqual([]);
   });
 });
 

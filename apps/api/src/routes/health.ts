@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { createHealthCheck } from '../services/health.ts';
 
-const PING_TIMEOUT_MS = 2000;
-
-/** GET /api/health: 200 when the database answers, 503 otherwise. */
+/** GET /api/health: 200 `{ status: "ok" }`, or 503 `{ status: "error", failing: [...] }` naming what fails. */
 export default async function healthRoutes(app: FastifyInstance) {
+  const check = createHealthCheck(app.database, app.storage);
   app.get('/health', async (request, reply) => {
-    try {
-      await Promise.race([
-        app.database.ping(),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS).unref(),
-        ),
-      ]);
-      return { status: 'ok' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', error: 'The database is not answering' });
-    }
+    const { failing, errors } = await check();
+    if (failing.length === 0) return { status: 'ok' };
+    request.log.warn({ failing, err: errors[0] }, 'health check failed');
+    return reply.status(503).send({ status: 'error', failing });
   });
 }

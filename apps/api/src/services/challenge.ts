@@ -5,9 +5,9 @@ import { AltchaPayloadSchema, CHALLENGE_TTL_SECONDS, type Challenge } from '@age
 import { type Db, lt, schema, sql } from '@agency/db';
 
 /**
- * Largest secret number. Measured with the browser's solver (packages/contract/src/proof-of-work.ts) in
- * Node on the 2-core development machine: see docs/decisions/0010-proof-of-work.md. At a quarter of that
- * speed (a mid-range phone) the worst case stays under a second, the average near half of it.
+ * Largest secret number. The browser's solver does ~1.27 million tries/s here (scripts/measure-proof-of-work.ts,
+ * docs/decisions/0010-leads-pipeline-proof-of-work-webhooks.md); at a quarter of that, a mid-range phone needs
+ * at most ~0.63 s, on average half.
  */
 export const CHALLENGE_MAXNUMBER = 200_000;
 

@@ -1,8 +1,9 @@
 // Blog images: the type is read from the bytes (never the name or the declared type), then every
 // upload is re-encoded by sharp to WebP in IMAGE_WIDTHS, which also drops metadata and any payload.
 import { randomUUID } from 'node:crypto';
-import { IMAGE_WIDTHS, uploadedImageUrl } from '@agency/contract';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, IMAGE_WIDTHS, MESSAGES, uploadedImageUrl } from '@agency/contract';
 import sharp from 'sharp';
+import { HttpError } from '../lib/http-error.ts';
 import type { Storage } from './storage.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -27,10 +28,28 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-export class ImageRejectedError extends Error {}
+/** Why an upload is refused: not an image we accept, or dimensions we cannot store. */
+export class ImageRejectedError extends Error {
+  constructor(
+    readonly reason: 'type' | 'dimensions',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Refuses decompression bombs: no accepted upload needs more pixels than this. */
-const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_INPUT_PIXELS = IMAGE_MAX_PIXELS;
+
+/** Height of the largest variant (never wider than the original): WebP cannot store a side over IMAGE_MAX_SIDE. */
+const largestVariantHeight = (width: number, height: number) =>
+  Math.round((height * Math.min(width, Math.max(...IMAGE_WIDTHS))) / width);
+
+/** The answer to a refused image: 415 for what is not an image we take, 400 for its dimensions. */
+export function imageRejection(error: ImageRejectedError): HttpError {
+  const message = error.reason === 'dimensions' ? MESSAGES.blog.imageDimensions : MESSAGES.blog.imageWrongType;
+  return new HttpError(error.reason === 'dimensions' ? 400 : 415, message, { file: message });
+}
 
 const storageKey = (id: string, width: number) => `images/${id}-${width}.webp`;
 
@@ -39,13 +58,14 @@ const storageKey = (id: string, width: number) => `images/${id}-${width}.webp`;
  * of the largest. Throws ImageRejectedError when the bytes are not an image we accept.
  */
 export async function storeImage(storage: Storage, bytes: Buffer): Promise<{ id: string; url: string }> {
-  if (!detectImageKind(bytes)) throw new ImageRejectedError('unknown image type');
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!meta.width || !meta.height) throw new ImageRejectedError('image has no size');
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw error;
-    throw new ImageRejectedError('image cannot be decoded');
+  if (!detectImageKind(bytes)) throw new ImageRejectedError('type', 'unknown image type');
+  // Read without the pixel limit: the header alone says how large the image is.
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height) throw new ImageRejectedError('type', 'image cannot be decoded');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS || largestVariantHeight(meta.width, meta.height) > IMAGE_MAX_SIDE) {
+    throw new ImageRejectedError('dimensions', `image of ${meta.width}×${meta.height} pixels`);
   }
   const id = randomUUID();
   const variants = await Promise.all(
@@ -58,7 +78,7 @@ export async function storeImage(storage: Storage, bytes: Buffer): Promise<{ id:
           .toBuffer();
         return { width, data };
       } catch {
-        throw new ImageRejectedError('image cannot be decoded');
+        throw new ImageRejectedError('type', 'image cannot be decoded');
       }
     }),
   );

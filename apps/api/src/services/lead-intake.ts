@@ -23,8 +23,11 @@ import {
   type OutboxInsert,
 } from './leads-mail.ts';
 import { type WebhookConfig, webhookRows } from './webhooks.ts';
+import { withoutRecentConfirmations } from './confirmation-limit.ts';
 
 export interface IntakeConfig extends LeadMailConfig {
+  /** A recipient gets at most one visitor confirmation per this many hours. */
+  confirmationIntervalHours: number;
   spamChallenge: SpamChallengeMode;
   challengeSecret: string;
   webhooks: WebhookConfig;
@@ -134,6 +137,7 @@ export async function storeLead(
         config,
         { confirmation: true },
       );
-  await queueRows(tx, rows, null);
-  return { status, rows };
+  const queued = await withoutRecentConfirmations(tx, rows, config.confirmationIntervalHours);
+  await queueRows(tx, queued, null);
+  return { status, rows: queued };
 }

@@ -29,7 +29,9 @@ describe('leadMails', () => {
       { ...config, leadsTo: { default: undefined, uk: undefined, nepal: undefined } },
     );
     expect(rows.map((r) => [r.purpose, r.to])).toEqual([['confirmation', 'grace@example.com']]);
-    expect(rows[0]?.body).toContain('Dear Grace,');
+    expect(rows[0]?.body).toMatch(/^Hello,\n/);
+    expect(rows[0]?.body).not.toContain('Grace');
+    expect(rows[0]?.body).not.toContain('Hi');
     expect(rows[0]?.body).toContain('Nexora');
   });
 

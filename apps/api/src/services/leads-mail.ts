@@ -110,14 +110,15 @@ export function leadMails(input: LeadMailInput, config: LeadMailConfig): OutboxI
   if (notification) rows.push(notification);
   const visitor = String(input.fields.email ?? '').trim();
   if (visitor) {
-    const name = oneLine(input.fields.fullName ?? input.fields.name, 80);
     const { subject, text } = CONFIRMATION[input.kind];
+    // Nothing the visitor typed: the address is whatever was typed into the form, so a name or a
+    // message quoted here would let anyone send their text from the agency to anybody.
     rows.push({
       ...base,
       purpose: 'confirmation',
       to: visitor,
       subject,
-      body: `${name ? `Dear ${name},` : 'Hello,'}\n\n${text}\n\n${senderName(config)}\n${config.siteUrl}\n`,
+      body: `Hello,\n\n${text}\n\n${senderName(config)}\n${config.siteUrl}\n`,
     });
   }
   return rows;

@@ -61,7 +61,12 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
   const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
   await database.migrate();
   const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
-  const app = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database, logger });
+  const app = await buildApp({
+    config: { ...config, databaseUrl: pgDb?.url },
+    database,
+    logger,
+    retentionSchedule: false,
+  });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
@@ -70,7 +75,12 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     secondInstance: async () => {
       // The database is shared and closed by the first instance only.
       const shared = { ...database, close: async () => {} };
-      const other = await buildApp({ config: { ...config, databaseUrl: pgDb?.url }, database: shared, logger: false });
+      const other = await buildApp({
+        config: { ...config, databaseUrl: pgDb?.url },
+        database: shared,
+        logger: false,
+        retentionSchedule: false,
+      });
       await other.ready();
       others.push(other);
       return other;

@@ -12,6 +12,7 @@ describe('afterLoginPath', () => {
   it('returns to the admin link that asked for the login', () => {
     expect(afterLoginPath(loginPathFor('/admin?lead=quotes/abc').split('?')[1]!)).toBe('/admin?lead=quotes/abc');
     expect(afterLoginPath('?next=%2Fadmin')).toBe('/admin');
+    expect(afterLoginPath(loginPathFor('/admin/leads/quotes/abc').split('?')[1]!)).toBe('/admin/leads/quotes/abc');
   });
 
   it('goes to /admin without a next, or when next points anywhere else', () => {

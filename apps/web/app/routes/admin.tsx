@@ -1,25 +1,23 @@
-// /admin (behind admin-guard.tsx): Manage Blogs and Jobs for editors and admins; Leads and Team for admins;
-// a notice for accounts still waiting for approval (DECISIONS.md 5).
+// The admin area's frame (behind admin-guard.tsx): heading, Logout, the navigation of the sections
+// the account may open (content/admin.ts) and the section itself. Accounts still waiting for approval
+// see a notice instead (DECISIONS.md 5).
 import { MESSAGES } from '@agency/contract';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { BlogManager } from '~/components/admin/blog-manager';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AdminNav } from '~/components/admin/admin-nav';
 import { ConfirmDialogHost } from '~/components/admin/confirm-dialog';
 import { secondaryButton } from '~/components/admin/form-styles';
-import { JobsManager } from '~/components/admin/jobs-manager';
-import { LeadsInbox, parseLeadLink } from '~/components/admin/leads-inbox';
-import { Tabs } from '~/components/admin/tabs';
-import { TeamManager } from '~/components/admin/team-manager';
+import { mayOpen, sectionOf } from '~/content/admin';
+import { adminMeta } from '~/lib/admin-meta';
 import { loadCurrentUser, logout, useAuth } from '~/state/auth';
 
-export const meta = () => [{ title: 'Admin Panel' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta();
 
-export default function Admin() {
+export default function AdminLayout() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { user } = useAuth();
   const [checked, setChecked] = useState(false);
-  const [params] = useSearchParams();
-  const leadLink = parseLeadLink(params.get('lead'));
 
   // The stored user may be stale: an admin may have approved or changed this account since login.
   useEffect(() => {
@@ -30,6 +28,8 @@ export default function Admin() {
     await logout();
     navigate('/login', { replace: true });
   }
+
+  const section = user ? sectionOf(pathname, user.role) : undefined;
 
   return (
     <section className="mx-auto max-w-7xl px-6 py-12">
@@ -56,25 +56,19 @@ export default function Admin() {
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
             {MESSAGES.auth.pendingNotice}
           </p>
-        ) : user.role === 'editor' ? (
-          <Tabs
-            label="Editor tools"
-            tabs={[
-              { id: 'blogs', label: 'Manage Blogs', content: <BlogManager /> },
-              { id: 'jobs', label: 'Jobs', content: <JobsManager /> },
-            ]}
-          />
         ) : (
-          <Tabs
-            label="Admin tools"
-            initialId={leadLink ? 'leads' : undefined}
-            tabs={[
-              { id: 'blogs', label: 'Manage Blogs', content: <BlogManager /> },
-              { id: 'jobs', label: 'Jobs', content: <JobsManager /> },
-              { id: 'leads', label: 'Leads', content: <LeadsInbox initial={leadLink} /> },
-              { id: 'team', label: 'Team', content: <TeamManager /> },
-            ]}
-          />
+          <>
+            <AdminNav role={user.role} current={section} />
+            <div className="mt-8">
+              {section && !mayOpen(section, user.role) ? (
+                <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+                  {section.label} is for admins. Ask an admin if you need it.
+                </p>
+              ) : (
+                <Outlet />
+              )}
+            </div>
+          </>
         )}
       </div>
       <ConfirmDialogHost />

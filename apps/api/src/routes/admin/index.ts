@@ -20,6 +20,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from '../../services/lead-events.ts';
 import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from '../../services/lead-intake.ts';
@@ -221,6 +222,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
         rows.map(({ lead }) => ({ kind, leadId: lead.id, type: 'exported' as const, actorId })),
       );
     }
+    await recordAudit(app.db, request, { action: 'lead.exported', data: { kind, rows: rows.length } });
     const date = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -295,6 +297,21 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
         .set({ ...set, lastActivityAt: sql`now()` })
         .where(eq(table.id, id));
       await recordEvents(tx, events);
+      for (const event of events) {
+        const data = event.data as { from: unknown; to: unknown };
+        const personId = (person: unknown) => (person as Person | null)?.id ?? null;
+        await recordAudit(
+          tx,
+          request,
+          event.type === 'status_changed'
+            ? { action: 'lead.status_changed', target: { type: kind, id }, data }
+            : {
+                action: 'lead.owner_changed',
+                target: { type: kind, id },
+                data: { from: personId(data.from), to: personId(data.to) },
+              },
+        );
+      }
       if (row.status === SPAM_STATUS && status !== SPAM_STATUS) {
         const facts = factsOf(kind, { ...row, status } as unknown as Record<string, unknown>);
         const rows = arrivalRows(facts, delivery, { confirmation: false });
@@ -322,6 +339,8 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
         .returning({ at: table.lastActivityAt });
       if (!row) throw notFound();
       await recordEvents(tx, [{ kind, leadId: id, type: 'note_added', actorId: actor.id, data: { text } }]);
+      // The note itself may hold personal data: the audit log keeps only that there was one.
+      await recordAudit(tx, request, { action: 'lead.note_added', target: { type: kind, id } });
       return row.at;
     });
     return reply.status(201).send({
@@ -343,6 +362,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       const mail = notificationMail(factsOf(kind, row as unknown as Record<string, unknown>), delivery);
       if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
       await queueRows(tx, [{ id: crypto.randomUUID(), ...mail }], actorId);
+      await recordAudit(tx, request, { action: 'lead.notification_resent', target: { type: kind, id } });
       await tx
         .update(table)
         .set({ lastActivityAt: sql`now()` })
@@ -368,6 +388,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       return row;
     });
     if (!deleted) throw notFound();
+    await recordAudit(app.db, request, { action: 'lead.deleted', target: { type: kind, id } });
     const fileKey = hasFile(kind) ? deleted.fileKey : null;
     if (fileKey) {
       await app.storage.delete(fileKey).catch((error: unknown) => {
@@ -391,6 +412,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
     await recordEvents(app.db, [
       { kind, leadId: id, type: 'file_downloaded', actorId: actorOf(request).id, data: { fileName: row.fileName } },
     ]);
+    await recordAudit(app.db, request, { action: 'lead.file_downloaded', target: { type: kind, id } });
     return reply
       .header('content-type', row.fileType || 'application/octet-stream')
       .header('content-length', String(stored.size))

@@ -204,6 +204,25 @@ describe('logout', () => {
   });
 });
 
+describe('Cache-Control', () => {
+  it('every auth answer, success or error, is no-store', async () => {
+    await register('Nima', 'nima@example.com');
+    const signedIn = await login('nima@example.com');
+    const { accessToken, refreshToken } = signedIn.json();
+    const answers = [
+      signedIn,
+      await login('nima@example.com', 'wrong password'),
+      await register('Nima', 'nima@example.com'),
+      await register('Other', 'other-no-store@example.com'),
+      await post('/api/auth/refresh-token', { refreshToken }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } }),
+      await t.app.inject({ method: 'GET', url: '/api/auth/me' }),
+    ];
+    for (const res of answers)
+      expect([res.statusCode, res.headers['cache-control']]).toEqual([res.statusCode, 'no-store']);
+  });
+});
+
 describe('failed logins', () => {
   let limited: TestApp;
   beforeAll(async () => {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
@@ -35,6 +36,10 @@ export interface AuthRoutesOptions {
 export default async function authRoutes(fastify: FastifyInstance, { login: limits }: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  // Tokens and account data: never kept by a browser or a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+  });
 
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
   const registerSchema = {
@@ -72,9 +77,11 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     const valid = await checkPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
       await recordLoginFailure(app.db, input.email, request.ip, limits);
+      await recordAudit(app.db, request, signInAudit('auth.login_failed', input.email, user));
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
     await recordLoginSuccess(app.db, input.email, request.ip);
+    await recordAudit(app.db, request, signInAudit('auth.login_succeeded', input.email, user));
     return {
       accessToken: await app.signAccessToken(user),
       refreshToken: await issueRefreshToken(app.db, user.id),

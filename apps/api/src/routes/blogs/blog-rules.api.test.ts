@@ -287,3 +287,28 @@ describe('image descriptions', () => {
     expect(cleared.json().fields).toEqual({ imageAlt: BLOG_MESSAGES.imageAltRequired });
   });
 });
+
+describe('audit', () => {
+  it('records scheduling and restoring a post', async () => {
+    const post = await create({
+      title: 'Audited post',
+      content: 'one',
+      status: 'scheduled',
+      publishedAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await update(post._id, { title: 'Audited post', content: 'two' });
+    const [revision] = (
+      await t.app.inject({ method: 'GET', url: `/api/blogs/${post._id}/revisions`, headers: who.headers.editor })
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/blogs/${post._id}/revisions/${revision.id}/restore`,
+      headers: who.headers.editor,
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=blog', headers: who.headers.admin });
+    const actions = (res.json() as { items: { action: string; target: { id: string } | null }[] }).items
+      .filter((entry) => entry.target?.id === post._id)
+      .map((entry) => entry.action);
+    expect(actions.sort()).toEqual(['blog.created', 'blog.restored', 'blog.scheduled', 'blog.updated']);
+  });
+});

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import {
   BlogFieldError,
   createBlog,
@@ -75,6 +76,7 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
     const input = parseOr400(BlogInputSchema, request.body);
     // request.user is set by editorsOnly; the author is never taken from the body.
     const blog = await orFieldError(createBlog(app.db, input, request.user!.id));
+    await recordBlogAudit(app.db, request, 'blog.created', blog);
     return reply.status(201).send(blog);
   });
 
@@ -87,13 +89,16 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
       tags: 'tags' in body,
       publishedAt: 'publishedAt' in body,
     };
+    const before = await findBlog(app.db, request.params.id);
     const blog = await orFieldError(updateBlog(app.db, request.params.id, input, { sent, editorId: request.user!.id }));
     if (!blog) throw notFound();
+    await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
     return blog;
   });
 
   app.delete<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request, reply) => {
     if (!(await deleteBlog(app.db, request.params.id))) throw notFound();
+    await recordAudit(app.db, request, { action: 'blog.deleted', target: { type: 'blog', id: request.params.id } });
     return reply.status(204).send();
   });
 
@@ -112,6 +117,11 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
       if (!(await findBlog(app.db, id).catch(() => null))) throw notFound();
       const blog = await orFieldError(restoreRevision(app.db, id, revisionId, request.user!.id));
       if (!blog) throw new HttpError(404, BLOG_MESSAGES.revisionNotFound);
+      await recordAudit(app.db, request, {
+        action: 'blog.restored',
+        target: { type: 'blog', id: blog._id },
+        data: { title: blog.title, revisionId },
+      });
       return blog;
     },
   );

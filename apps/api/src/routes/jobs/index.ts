@@ -2,6 +2,7 @@ import { JOB_MESSAGES, JobInputSchema, JobListQuerySchema } from '@agency/contra
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
+import { recordAudit, recordJobAudit } from '../../services/audit.ts';
 import { createJob, deleteJob, findJob, listJobs, updateJob } from '../../services/jobs.ts';
 
 const notFound = () => new HttpError(404, JOB_MESSAGES.notFound);
@@ -33,17 +34,22 @@ export default async function jobRoutes(app: FastifyInstance) {
 
   app.post('/', { preHandler: editorsOnly }, async (request, reply) => {
     const job = await createJob(app.db, parseOr400(JobInputSchema, request.body));
+    await recordJobAudit(app.db, request, 'job.created', job);
     return reply.status(201).send(job);
   });
 
   app.put<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request) => {
-    const job = await updateJob(app.db, request.params.id, parseOr400(JobInputSchema, request.body));
+    const input = parseOr400(JobInputSchema, request.body);
+    const before = await findJob(app.db, request.params.id);
+    const job = await updateJob(app.db, request.params.id, input);
     if (!job) throw notFound();
+    await recordJobAudit(app.db, request, 'job.updated', job, before?.open);
     return job;
   });
 
   app.delete<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request, reply) => {
     if (!(await deleteJob(app.db, request.params.id))) throw notFound();
+    await recordAudit(app.db, request, { action: 'job.deleted', target: { type: 'job', id: request.params.id } });
     return reply.status(204).send();
   });
 }

@@ -200,3 +200,26 @@ describe('applications for an opening', () => {
     expect(general.json().fields).toEqual({ position: 'Position is required' });
   });
 });
+
+describe('audit', () => {
+  it('records who created, closed and deleted an opening', async () => {
+    const job = await createJob({ title: 'Audited role' });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${job.id}`,
+      headers: who.headers.editor,
+      payload: { ...OPENING, title: 'Audited role', validThrough: inAMonth(), status: 'closed' },
+    });
+    await t.app.inject({ method: 'DELETE', url: `/api/jobs/${job.id}`, headers: who.headers.editor });
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=job', headers: who.headers.admin });
+    expect(res.statusCode).toBe(200);
+    const entries = (
+      res.json() as { items: { action: string; target: { id: string } | null; actor: { name: string } }[] }
+    ).items
+      .filter((entry) => entry.target?.id === job.id)
+      .map((entry) => `${entry.action} by ${entry.actor.name}`);
+    expect(entries.sort()).toEqual(
+      ['job.created', 'job.updated', 'job.closed', 'job.deleted'].map((action) => `${action} by editor person`).sort(),
+    );
+  });
+});

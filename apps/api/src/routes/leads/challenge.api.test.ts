@@ -11,10 +11,13 @@ import {
 } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChallenge, verifySolution } from '../../services/challenge.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { CONTACT, MODAL_QUOTE, multipart } from './test-helpers.ts';
+
+// Each test starts its own app (PGlite) and solves or waits for real work: slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const opened: TestApp[] = [];
 afterEach(async () => {

@@ -91,7 +91,12 @@ describe('lead mail over SMTP', () => {
     expect(note).toContain('Phone: +44 20 7946 0000');
     expect(note).toContain('Message: Please call me about a network.');
     expect(note).toContain(`https://agency.test/admin/leads/contacts/${id}`);
-    expect(plain(confirmation?.data ?? '')).toContain('Dear Grace Hopper,');
+    // The confirmation carries nothing the visitor typed: the site is no relay for their text.
+    const confirmed = plain(confirmation?.data ?? '');
+    expect(confirmed).toContain('Hello,');
+    expect(confirmed).toContain('Thank you for your message.');
+    for (const typed of [CONTACT.name, 'Grace', CONTACT.subject, CONTACT.message, CONTACT.phone])
+      expect(confirmed).not.toContain(typed);
 
     const rows = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
     expect(rows).toHaveLength(2);
@@ -151,6 +156,45 @@ describe('lead mail over SMTP', () => {
       expect(row.attempts).toBe(2);
     }
   });
+
+  it(
+    'confirms at most once per address per CONFIRMATION_MAIL_INTERVAL_HOURS; the agency hears of every lead',
+    { timeout: 90_000 },
+    async () => {
+      const smtp = await startSmtp();
+      cleanups.push(smtp.close);
+      const t = await appWithSmtp(smtp.port);
+      const spam = { ...CONTACT, name: 'You won! Claim at http://evil.test', email: 'Victim@Example.com' };
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: spam });
+        expect(res.statusCode).toBe(201);
+      }
+      // Another address is confirmed on its own.
+      const other = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+      expect(other.statusCode).toBe(201);
+      await t.app.outbox.process();
+      await t.app.outbox.process();
+
+      const to = (address: string) =>
+        smtp.received.filter((m) => m.to.some((r) => r.toLowerCase() === address.toLowerCase()));
+      expect(to('Victim@Example.com')).toHaveLength(1);
+      expect(plain(to('Victim@Example.com')[0]?.data ?? '')).not.toContain('evil.test');
+      expect(to('grace@example.com')).toHaveLength(1);
+      expect(to('leads@agency.test')).toHaveLength(4);
+      expect(plain(to('leads@agency.test')[0]?.data ?? '')).toContain('You won! Claim at http://evil.test');
+
+      // Once the interval has passed, the address is confirmed again (the address's case does not matter).
+      await t.app.db.update(schema.outbox).set({ createdAt: sql`now() - interval '25 hours'` });
+      const later = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...spam, email: 'victim@example.com' },
+      });
+      expect(later.statusCode).toBe(201);
+      await t.app.outbox.process();
+      expect(to('victim@example.com')).toHaveLength(2);
+    },
+  );
 
   it('leaves mail waiting when SMTP_URL is not set', async () => {
     const t = await createTestApp({ LEADS_TO: 'leads@agency.test' });

@@ -5,12 +5,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type LeadDetail, type WebhookBody } from '@agency/contract';
 import { and, eq, schema, sql } from '@agency/db';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createAccount } from '../../services/auth-fixtures.ts';
 import { webhookRows } from '../../services/webhooks.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { CONTACT, MODAL_QUOTE, multipart } from './test-helpers.ts';
+
+// Each test starts its own app (PGlite) and solves or waits for real work: slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const KEY = randomBytes(32);
 const SECRET = `whsec_${KEY.toString('base64')}`;

@@ -2,7 +2,7 @@ import { IMAGE_MAX_BYTES, MESSAGES, UPLOADED_IMAGE_NAME } from '@agency/contract
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
-import { ImageRejectedError, imageStorageKey, storeImage } from '../../services/images.ts';
+import { ImageRejectedError, imageRejection, imageStorageKey, storeImage } from '../../services/images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -31,9 +31,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
       const { url } = await storeImage(app.storage, bytes);
       return reply.status(201).send({ secure_url: url });
     } catch (error) {
-      if (error instanceof ImageRejectedError) {
-        throw new HttpError(415, MESSAGES.blog.imageWrongType, { file: MESSAGES.blog.imageWrongType });
-      }
+      if (error instanceof ImageRejectedError) throw imageRejection(error);
       throw error;
     }
   });

@@ -142,6 +142,26 @@ describe('POST /api/uploads/images', () => {
     expect(res.json().error).toBe(MESSAGES.blog.imageTooLarge);
   });
 
+  it('says when the dimensions are what is wrong, not the type', async () => {
+    const strip = await sharp({ create: { width: 1, height: 40_000, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const res = await upload({ name: 'strip.png', type: 'image/png', data: strip });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: MESSAGES.blog.imageDimensions,
+      fields: { file: MESSAGES.blog.imageDimensions },
+    });
+    // A decompression bomb: 10,000 × 10,000 pixels in a few kilobytes.
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(IMAGE_MAX_BYTES);
+    const refused = await upload({ name: 'bomb.png', type: 'image/png', data: bomb });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(MESSAGES.blog.imageDimensions);
+  });
+
   it('answers 400 without a file and 415 for a non-multipart body', async () => {
     const boundary = 'b';
     const onlyPreset = await t.app.inject({

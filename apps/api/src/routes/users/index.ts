@@ -7,10 +7,11 @@ import {
   UserSchema,
 } from '@agency/contract';
 import { asc, count, eq, schema, sql } from '@agency/db';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
 
 const tags = ['users'];
@@ -36,7 +37,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
    * Changes or removes an account. Runs under an advisory lock so that two admins demoting each
    * other at the same moment cannot leave the site without an admin.
    */
-  async function changeAccount(id: string, change: { role: Role } | 'delete') {
+  async function changeAccount(request: FastifyRequest, id: string, change: { role: Role } | 'delete') {
     return app.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
       const [target] = await tx.select().from(schema.users).where(eq(schema.users.id, id));
@@ -49,8 +50,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
           .where(eq(schema.users.role, 'admin'));
         if (admins <= 1) throw new HttpError(409, MESSAGES.users.lastAdmin);
       }
+      const subject = { type: 'user', id } as const;
       if (change === 'delete') {
         await tx.delete(schema.users).where(eq(schema.users.id, id));
+        const data = { name: target.name, role: target.role };
+        await recordAudit(tx, request, { action: 'user.removed', target: subject, data });
         return null;
       }
       const [updated] = await tx
@@ -58,6 +62,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
         .set({ role: change.role, updatedAt: new Date() })
         .where(eq(schema.users.id, id))
         .returning();
+      if (target.role !== change.role) {
+        const data = { name: target.name, from: target.role, to: change.role };
+        await recordAudit(tx, request, { action: 'user.role_changed', target: subject, data });
+      }
       return updated ? toUser(updated) : null;
     });
   }
@@ -72,7 +80,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
   };
   app.patch('/:id', { schema: patchSchema }, async (request) => {
     const { role } = request.body;
-    const user = await changeAccount(request.params.id, { role });
+    const user = await changeAccount(request, request.params.id, { role });
     if (!user) throw new HttpError(404, MESSAGES.users.notFound);
     return user;
   });
@@ -85,7 +93,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404, 409) },
   };
   app.delete('/:id', { schema: deleteSchema }, async (request, reply) => {
-    await changeAccount(request.params.id, 'delete');
+    await changeAccount(request, request.params.id, 'delete');
     return reply.status(204).send();
   });
 }

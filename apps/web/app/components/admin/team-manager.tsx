@@ -1,44 +1,29 @@
 // Team (admins only): every account with its role; an admin approves, promotes, demotes or removes.
 // The server refuses (409) to remove or demote the last admin; its sentence is shown here.
 import { ROLES, UserSchema, type Role, type User } from '@agency/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
-import { ApiRequestError, apiJson } from '~/lib/api';
+import { errorMessage as message, mutate, useApiQuery } from '~/lib/api-query';
 import { loadCurrentUser, useAuth } from '~/state/auth';
 import { confirmAction } from './confirm-dialog';
+import { QueryView, errorBox } from './query-view';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', pending: 'Pending approval' };
-
-const message = (error: unknown, fallback: string) =>
-  (error instanceof ApiRequestError && error.body?.error) || fallback;
+const UsersSchema = UserSchema.array();
 
 export function TeamManager() {
   const { user: me } = useAuth();
-  const [users, setUsers] = useState<User[] | null>(null);
+  const team = useApiQuery('/users', UsersSchema);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setUsers(UserSchema.array().parse(await apiJson<unknown>('/users', { auth: true })));
-    } catch (caught) {
-      setUsers([]);
-      setError(message(caught, 'Failed to load the team'));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   async function changeRole(user: User, role: Role) {
     setBusy(user.id);
     setError(null);
     try {
       const updated = UserSchema.parse(
-        await apiJson<unknown>(`/users/${user.id}`, { method: 'PATCH', body: { role }, auth: true }),
+        await mutate(`/users/${user.id}`, { method: 'PATCH', body: { role }, invalidates: ['/users'] }),
       );
-      setUsers((current) => current?.map((entry) => (entry.id === updated.id ? updated : entry)) ?? null);
       toast.success(`${updated.name} is now ${ROLE_LABELS[updated.role].toLowerCase()}`);
       // Changing one's own role changes what this panel may show.
       if (updated.id === me?.id) await loadCurrentUser();
@@ -55,8 +40,7 @@ export function TeamManager() {
     setBusy(user.id);
     setError(null);
     try {
-      await apiJson<unknown>(`/users/${user.id}`, { method: 'DELETE', auth: true });
-      setUsers((current) => current?.filter((entry) => entry.id !== user.id) ?? null);
+      await mutate(`/users/${user.id}`, { method: 'DELETE', invalidates: ['/users'] });
       toast.success(`Removed ${user.name}`);
     } catch (caught) {
       setError(message(caught, 'Failed to remove the account'));
@@ -74,74 +58,74 @@ export function TeamManager() {
         New accounts wait as “Pending approval” until an admin makes them an editor or admin.
       </p>
       {error && (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p role="alert" className={`mt-4 ${errorBox}`}>
           {error}
         </p>
       )}
-      {users === null ? (
-        <p className="mt-6" role="status">
-          Loading...
-        </p>
-      ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Accounts and their roles</caption>
-            <thead className="border-b border-slate-300 text-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Name
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Email
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Role
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id} className="border-b border-slate-200">
-                  <th scope="row" className="py-3 pr-4 font-medium">
-                    {user.name}
-                    {user.id === me?.id && <span className="ml-1 text-slate-600">(you)</span>}
-                  </th>
-                  <td className="py-3 pr-4">{user.email}</td>
-                  <td className="py-3 pr-4">
-                    <select
-                      aria-label={`Role of ${user.name}`}
-                      value={user.role}
-                      disabled={busy === user.id}
-                      onChange={(event) => void changeRole(user, event.target.value as Role)}
-                      className="rounded-md border border-slate-400 bg-white px-2 py-1"
-                    >
-                      {ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="py-3 text-right">
-                    <button
-                      type="button"
-                      disabled={busy === user.id}
-                      onClick={() => void remove(user)}
-                      aria-label={`Remove ${user.name}`}
-                      className="rounded-md border border-red-700 px-3 py-1 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
-                    >
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="mt-6">
+        <QueryView query={team}>
+          {(users) => (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <caption className="sr-only">Accounts and their roles</caption>
+                <thead className="border-b border-slate-300 text-slate-700">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4">
+                      Name
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Email
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Role
+                    </th>
+                    <th scope="col" className="py-2">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.map((user) => (
+                    <tr key={user.id} className="border-b border-slate-200">
+                      <th scope="row" className="py-3 pr-4 font-medium">
+                        {user.name}
+                        {user.id === me?.id && <span className="ml-1 text-slate-600">(you)</span>}
+                      </th>
+                      <td className="py-3 pr-4">{user.email}</td>
+                      <td className="py-3 pr-4">
+                        <select
+                          aria-label={`Role of ${user.name}`}
+                          value={user.role}
+                          disabled={busy === user.id}
+                          onChange={(event) => void changeRole(user, event.target.value as Role)}
+                          className="rounded-md border border-slate-400 bg-white px-2 py-1"
+                        >
+                          {ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {ROLE_LABELS[role]}
+                            </option>
+                          ))}
+                        </select>
+                      </td>
+                      <td className="py-3 text-right">
+                        <button
+                          type="button"
+                          disabled={busy === user.id}
+                          onClick={() => void remove(user)}
+                          aria-label={`Remove ${user.name}`}
+                          className="rounded-md border border-red-700 px-3 py-1 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+                        >
+                          Remove
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryView>
+      </div>
     </section>
   );
 }

@@ -18,6 +18,8 @@ import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { uploadForm } from '~/lib/upload';
 import { FileField, PublicForm, SelectField, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
+import { useLeadSource } from '~/lib/lead-source';
+import { useProofOfWork } from '~/lib/proof-of-work';
 import { checkLocally, toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
 
 const INITIAL = {
@@ -54,6 +56,8 @@ export interface CareerFormProps {
 export function CareerForm({ job }: CareerFormProps = {}) {
   const form = useFormState(job ? { ...INITIAL, position: job.title } : INITIAL);
   const { values, reset, bind, answer, setAnswer, showAnswer, forgetError, fieldError, formRef } = form;
+  const proofOfWork = useProofOfWork(formRef);
+  const leadSource = useLeadSource();
   const { loading: submitting, setLoading: setSubmitting } = form;
   const { file: resume, setFile: setResume, fileKey: resumeKey, clearFile: clearResume } = useFileChoice();
   const [progress, setProgress] = useState<number | null>(null);
@@ -83,7 +87,8 @@ export function CareerForm({ job }: CareerFormProps = {}) {
     try {
       let serverError: string | null = null;
       try {
-        const body = toFormData(values, { [HONEYPOT_FIELD]: honeypot, jobId: job?.id, resume });
+        const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
+        const body = toFormData({ ...values, ...extra }, { [HONEYPOT_FIELD]: honeypot, jobId: job?.id, resume });
         await uploadForm<{ id: string }>('/jobs/apply', body, { onProgress: setProgress, withCredentials: true });
       } catch (error) {
         // Anything but an answer (or a missing answer) from the server is a local exception.

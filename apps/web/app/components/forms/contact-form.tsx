@@ -3,6 +3,8 @@ import { ContactSchema, HONEYPOT_FIELD, MESSAGES } from '@agency/contract';
 import type { FormEvent } from 'react';
 import { toast } from '~/components/ui/toast';
 import { apiJson } from '~/lib/api';
+import { useLeadSource } from '~/lib/lead-source';
+import { useProofOfWork } from '~/lib/proof-of-work';
 import { PublicForm, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
 import { answerOf, checkLocally, useFormState } from './form-state';
 
@@ -10,6 +12,8 @@ const INITIAL = { name: '', phone: '', subject: '', email: '', message: '' };
 
 export function ContactForm() {
   const { values, reset, bind, answer, setAnswer, showAnswer, loading, setLoading, formRef } = useFormState(INITIAL);
+  const proofOfWork = useProofOfWork(formRef);
+  const leadSource = useLeadSource();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,10 +33,11 @@ export function ContactForm() {
     setAnswer(null);
     setLoading(true);
     try {
+      const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
       // `loading` and `success` are part of SPEC.md's payload; the server ignores them.
       await apiJson<{ id: string }>('/contact', {
         method: 'POST',
-        body: { ...contact, loading: true, success: false },
+        body: { ...contact, ...extra, loading: true, success: false },
       });
     } catch (error) {
       setLoading(false);

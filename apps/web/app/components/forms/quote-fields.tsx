@@ -16,6 +16,8 @@ import {
 import { useState, type ReactNode } from 'react';
 import { uploadForm } from '~/lib/upload';
 import { SelectField, TextAreaField, TextField } from './form-fields';
+import { useLeadSource } from '~/lib/lead-source';
+import { useProofOfWork } from '~/lib/proof-of-work';
 import { checkLocally, toFormData, useFileChoice, useFormState, withFieldError } from './form-state';
 
 /** The values both quote forms start from; the modal adds its deadline. */
@@ -45,6 +47,8 @@ export function useQuoteForm<T extends QuoteValues>(initial: T) {
   const { showAnswer, setAnswer, setLoading, forgetError } = form;
   const { file, setFile, fileKey, clearFile } = useFileChoice();
   const [progress, setProgress] = useState<number | null>(null);
+  const proofOfWork = useProofOfWork(form.formRef);
+  const leadSource = useLeadSource();
   const fileError = file && file.size > QUOTE_FILE_MAX_BYTES ? MESSAGES.quote.fileTooLarge : undefined;
 
   const pickFile = (picked: File | null) => {
@@ -62,12 +66,16 @@ export function useQuoteForm<T extends QuoteValues>(initial: T) {
     return !invalid;
   };
   /** Sends the quote as multipart; progress is shown only when there is a file. Throws when it fails. */
-  const send = (quote: Record<string, string>, honeypot: string) => {
+  const send = async (quote: Record<string, string>, honeypot: string) => {
     setAnswer(null);
     setLoading(true);
     setProgress(file ? 0 : null);
+    const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
     // `loading` and `success` are part of SPEC.md's payload; the server ignores them.
-    const body = toFormData({ ...quote, loading: 'true', success: 'false' }, { [HONEYPOT_FIELD]: honeypot, file });
+    const body = toFormData(
+      { ...quote, ...extra, loading: 'true', success: 'false' },
+      { [HONEYPOT_FIELD]: honeypot, file },
+    );
     return uploadForm<{ id: string }>('/request-quote', body, { onProgress: file ? setProgress : undefined });
   };
   /** Back to idle after a send. */

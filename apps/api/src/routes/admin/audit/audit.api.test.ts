@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList } from '@agency/contract';
+import { schema } from '@agency/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callers, createAccount, type Caller } from '../../../services/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { MODAL_QUOTE, multipart, PDF, APPLICATION } from '../../leads/test-helpers.ts';
+
+let t: TestApp;
+let who: Awaited<ReturnType<typeof callers>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  who = await callers(t.app);
+});
+afterAll(() => t.close());
+
+const admin = () => who.headers.admin;
+
+async function audit(query = '', headers: Record<string, string> = admin()) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/admin/audit${query}`, headers });
+  return res;
+}
+
+async function entries(action: string): Promise<AuditEntry[]> {
+  const res = await audit(`?action=${action}`);
+  expect(res.statusCode).toBe(200);
+  return res.json<AuditList>().items;
+}
+
+describe('GET /api/admin/audit authorization', () => {
+  const expected: Partial<Record<Caller, number>> = {
+    'no token': 401,
+    garbage: 401,
+    expired: 401,
+    pending: 403,
+    editor: 403,
+    admin: 200,
+  };
+  it.each(Object.entries(expected))('%s → %i', async (caller, status) => {
+    const res = await audit('', who.headers[caller as Caller]);
+    expect(res.statusCode).toBe(status);
+    if (status === 200) expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe('sign-in', () => {
+  it('records a success as the account itself, with the address it came from', async () => {
+    const person = await createAccount(t.app, 'editor', 'Signing In');
+    const [entry] = (await entries('auth.login_succeeded')).filter((e) => e.actor.id === person.id);
+    expect(entry).toMatchObject({
+      actor: { id: person.id, name: 'Signing In' },
+      action: 'auth.login_succeeded',
+      target: { type: 'user', id: person.id },
+      ip: '127.0.0.1',
+    });
+  });
+
+  it('records a failure against the account tried, and an unknown address only as its hash', async () => {
+    const person = await createAccount(t.app, 'editor', 'Wrong Password');
+    const login = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'not-the-password' } });
+    expect((await login(person.email)).statusCode).toBe(401);
+    expect((await login('Stranger@Example.com')).statusCode).toBe(401);
+
+    const failures = await entries('auth.login_failed');
+    expect(failures.find((e) => e.target?.id === person.id)).toMatchObject({
+      actor: { id: null, name: 'Not signed in' },
+      target: { type: 'user', id: person.id },
+    });
+    const hash = createHash('sha256').update('stranger@example.com').digest('hex');
+    expect(failures.find((e) => e.target?.type === 'email')?.target?.id).toBe(hash);
+    expect((await audit()).body.toLowerCase()).not.toContain('stranger@example.com');
+  });
+});
+
+describe('Team', () => {
+  it('records role changes with before and after, and removals, by the admin who made them', async () => {
+    const person = await createAccount(t.app, 'pending', 'New Colleague');
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${person.id}`,
+      headers: admin(),
+      payload: { role: 'editor' },
+    });
+    expect(patch.statusCode).toBe(200);
+    const remove = await t.app.inject({ method: 'DELETE', url: `/api/users/${person.id}`, headers: admin() });
+    expect(remove.statusCode).toBe(204);
+
+    const adminId = who.accounts.admin.id;
+    const changed = (await entries('user.role_changed')).find((e) => e.target?.id === person.id);
+    expect(changed).toMatchObject({
+      actor: { id: adminId },
+      data: { name: 'New Colleague', from: 'pending', to: 'editor' },
+    });
+    const removed = (await entries('user.removed')).find((e) => e.target?.id === person.id);
+    expect(removed).toMatchObject({ actor: { id: adminId }, data: { name: 'New Colleague', role: 'editor' } });
+  });
+
+  it('records nothing when a change is refused', async () => {
+    const before = (await audit('?action=user')).json<AuditList>().total;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${who.accounts.admin.id}`,
+      headers: admin(),
+      payload: { role: 'editor' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await audit('?action=user')).json<AuditList>().total).toBe(before);
+  });
+});
+
+describe('blog', () => {
+  it('records create, publish, update, unpublish and delete', async () => {
+    const headers = who.headers.editor;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers,
+      payload: { title: 'Audited post', content: 'Body', status: 'draft' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ _id: string }>()._id;
+    const put = (status: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/blogs/${id}`,
+        headers,
+        payload: { title: 'Audited post', content: 'Body', status },
+      });
+    expect((await put('published')).statusCode).toBe(200);
+    expect((await put('draft')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/blogs/${id}`, headers })).statusCode).toBe(204);
+
+    const forPost = (await entries('blog')).filter((e) => e.target?.id === id).reverse();
+    expect(forPost.map((e) => e.action)).toEqual([
+      'blog.created',
+      'blog.updated',
+      'blog.published',
+      'blog.updated',
+      'blog.unpublished',
+      'blog.deleted',
+    ]);
+    expect(forPost.every((e) => e.actor.id === who.accounts.editor.id)).toBe(true);
+  });
+
+  it('records a post published at once as created and published', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: who.headers.editor,
+      payload: { title: 'Straight out', content: 'Body' },
+    });
+    const id = created.json<{ _id: string }>()._id;
+    const actions = (await entries('blog')).filter((e) => e.target?.id === id).map((e) => e.action);
+    expect(actions.sort()).toEqual(['blog.created', 'blog.published']);
+  });
+});
+
+describe('leads', () => {
+  it('records the export, a file download and a deletion', async () => {
+    const quote = await t.app.inject({ method: 'POST', url: '/api/request-quote', payload: MODAL_QUOTE });
+    const quoteId = quote.json<{ id: string }>().id;
+    const body = await multipart(APPLICATION, [
+      { field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: PDF },
+    ]);
+    const application = await t.app.inject({ method: 'POST', url: '/api/jobs/apply', ...body });
+    const applicationId = application.json<{ id: string }>().id;
+
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin() });
+    expect((await get('/api/admin/quotes/export.csv')).statusCode).toBe(200);
+    expect((await get(`/api/admin/applications/${applicationId}/file`)).statusCode).toBe(200);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quoteId}`, headers: admin() });
+    expect(del.statusCode).toBe(204);
+
+    expect((await entries('lead.exported'))[0]).toMatchObject({
+      actor: { id: who.accounts.admin.id },
+      data: { kind: 'quotes', rows: 1 },
+    });
+    expect((await entries('lead.file_downloaded'))[0]?.target).toEqual({ type: 'applications', id: applicationId });
+    expect((await entries('lead.deleted'))[0]?.target).toEqual({ type: 'quotes', id: quoteId });
+  });
+});
+
+describe('filters and paging', () => {
+  it('filters by actor and by action area, and pages newest first', async () => {
+    const editorId = who.accounts.editor.id;
+    const byEditor = (await audit(`?actor=${editorId}`)).json<AuditList>();
+    expect(byEditor.items.length).toBeGreaterThan(0);
+    expect(byEditor.items.every((e) => e.actor.id === editorId)).toBe(true);
+    expect(byEditor.actors).toContainEqual({ id: editorId, name: 'editor person' });
+
+    const auth = (await audit('?action=auth')).json<AuditList>();
+    expect(auth.items.every((e) => e.action.startsWith('auth.'))).toBe(true);
+
+    await t.app.db.insert(schema.auditLog).values(
+      Array.from({ length: AUDIT_PAGE_SIZE + 5 }, (_, i) => ({
+        actorName: 'Filler',
+        action: 'consent.exported',
+        at: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      })),
+    );
+    const first = (await audit('?action=consent.exported')).json<AuditList>();
+    const second = (await audit('?action=consent.exported&page=2')).json<AuditList>();
+    expect(first.total).toBe(AUDIT_PAGE_SIZE + 5);
+    expect(first.items).toHaveLength(AUDIT_PAGE_SIZE);
+    expect(second.items).toHaveLength(5);
+    expect(first.items[0]!.at > first.items[1]!.at).toBe(true);
+    expect(second.items[4]!.at).toBe('2020-01-01T00:00:00.000Z');
+  });
+
+  it.each([
+    ['?actor=someone', 'actor'],
+    ['?action=lead.eaten', 'action'],
+    ['?page=0', 'page'],
+    ['?page=abc', 'page'],
+  ])('%s → 400 naming %s', async (query, field) => {
+    const res = await audit(query);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual([field]);
+  });
+
+  it('offers no way to change or remove an entry', async () => {
+    const [entry] = (await audit()).json<AuditList>().items;
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: `/api/admin/audit/${entry!.id}`, headers: admin() });
+      expect(res.statusCode).toBe(404);
+    }
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/admin/audit', headers: admin() });
+    expect(res.statusCode).toBe(404);
+  });
+});

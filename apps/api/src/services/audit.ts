@@ -1,0 +1,204 @@
+// The audit log: who did what to which record, when and from where. Append-only: nothing here (or
+// anywhere in the API) updates or deletes an entry, except the retention job removing entries past
+// AUDIT_RETENTION_DAYS (pruneAudit).
+import { createHash } from 'node:crypto';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  AUDIT_SYSTEM_ACTOR,
+  type AuditAction,
+  type AuditEntry,
+  type AuditList,
+  type AuditListQuery,
+  type AuditTargetType,
+} from '@agency/contract';
+import { and, count, type Db, desc, eq, like, lt, schema, sql } from '@agency/db';
+import type { FastifyRequest } from 'fastify';
+
+export interface AuditInput {
+  action: AuditAction;
+  /** What the action was about; ids of leads use their kind (`quotes`, …) as the type. */
+  target?: { type: AuditTargetType; id: string };
+  /**
+   * A few facts worth keeping (`{ from: 'editor', to: 'admin' }`). Never a visitor's personal data in
+   * clear: hash an address with hashEmail(). Kept small: above MAX_DATA_CHARS only a marker is stored.
+   */
+  data?: Record<string, unknown>;
+  /**
+   * Who acted, when the request has no signed-in user (a sign-in, a failed one): the account if known,
+   * else `{ id: null, name: '…' }`. Defaults to request.user.
+   */
+  actor?: { id: string | null; name: string };
+  /** When it happened, if not now: only the retention job, whose clock tests move forward. */
+  at?: Date;
+}
+
+/** Who and where, as a route's request knows it; null for what the site does by itself. */
+export type AuditContext = Pick<FastifyRequest, 'ip' | 'user'> | null;
+
+const MAX_DATA_CHARS = 2000;
+
+/**
+ * Appends one entry to the audit log. Call it in a route once the action has succeeded:
+ *
+ * ```ts
+ * import { recordAudit } from '../../services/audit.ts';
+ *
+ * await recordAudit(app.db, request, {
+ *   action: 'lead.status_changed',            // a name from AUDIT_ACTIONS (packages/contract/src/audit.ts)
+ *   target: { type: 'quotes', id },
+ *   data: { from: 'new', to: 'contacted' },
+ * });
+ * ```
+ *
+ * The actor is `request.user` (set by `app.requireRole()`) and the address `request.ip`. Inside a
+ * transaction pass `tx` instead of `app.db`, so the entry commits or rolls back with the change. Pass
+ * `null` as the request for the system (the retention job). A failure to write throws: an action that
+ * cannot be recorded should not look done.
+ */
+export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext, input: AuditInput): Promise<void> {
+  const actor = input.actor ??
+    (request?.user ? { id: request.user.id, name: request.user.name } : null) ?? {
+      id: null,
+      name: AUDIT_SYSTEM_ACTOR,
+    };
+  let data = input.data ?? {};
+  if (JSON.stringify(data).length > MAX_DATA_CHARS) data = { truncated: true };
+  await db.insert(schema.auditLog).values({
+    // The time of this statement, not of its transaction: two entries of one request keep their order.
+    at: sql`clock_timestamp()`,
+    actorId: actor.id,
+    actorName: actor.name,
+    action: input.action,
+    targetType: input.target?.type ?? null,
+    targetId: input.target?.id ?? null,
+    ip: request?.ip ?? null,
+    data,
+    ...(input.at ? { at: input.at } : {}),
+  });
+}
+
+/**
+ * An address as the audit log keeps it: SHA-256 of the trimmed, lower-cased address. Not reversible, yet
+ * the agency can still answer "did we erase x@example.com?" by hashing it again.
+ */
+export function hashEmail(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** Actor of what someone not signed in tried: a failed sign-in. */
+export const ANONYMOUS_ACTOR = { id: null, name: 'Not signed in' } as const;
+
+/**
+ * The entry of a sign-in attempt. A success is the account's own action; a failure is recorded against
+ * the account it tried (or, for an address without an account, its hash) by someone not signed in.
+ */
+export function signInAudit(
+  action: 'auth.login_succeeded' | 'auth.login_failed',
+  email: string,
+  user: { id: string; name: string } | undefined,
+): AuditInput {
+  const target = user ? { type: 'user' as const, id: user.id } : { type: 'email' as const, id: hashEmail(email) };
+  const actor = action === 'auth.login_succeeded' && user ? { id: user.id, name: user.name } : ANONYMOUS_ACTOR;
+  return { action, target, actor };
+}
+
+/**
+ * A blog write, plus `blog.published` / `blog.scheduled` / `blog.unpublished` when it changed the status (a
+ * new post that is published or scheduled at once counts as such).
+ */
+export async function recordBlogAudit(
+  db: Pick<Db, 'insert'>,
+  request: AuditContext,
+  action: 'blog.created' | 'blog.updated',
+  blog: { _id: string; title: string; status: string },
+  previousStatus?: string,
+): Promise<void> {
+  const target = { type: 'blog' as const, id: blog._id };
+  await recordAudit(db, request, { action, target, data: { title: blog.title, status: blog.status } });
+  const before = action === 'blog.created' ? 'draft' : previousStatus;
+  if (before === undefined || before === blog.status) return;
+  const changed =
+    blog.status === 'published'
+      ? 'blog.published'
+      : blog.status === 'scheduled'
+        ? 'blog.scheduled'
+        : 'blog.unpublished';
+  await recordAudit(db, request, { action: changed, target, data: { title: blog.title } });
+}
+
+/** A job opening write, plus `job.opened` / `job.closed` when it changed whether applicants see it. */
+export async function recordJobAudit(
+  db: Pick<Db, 'insert'>,
+  request: AuditContext,
+  action: 'job.created' | 'job.updated',
+  job: { id: string; title: string; open: boolean },
+  wasOpen?: boolean,
+): Promise<void> {
+  const target = { type: 'job' as const, id: job.id };
+  await recordAudit(db, request, { action, target, data: { title: job.title, open: job.open } });
+  if (wasOpen === undefined || wasOpen === job.open) return;
+  await recordAudit(db, request, {
+    action: job.open ? 'job.opened' : 'job.closed',
+    target,
+    data: { title: job.title },
+  });
+}
+
+function toAuditEntry(row: typeof schema.auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    actor: { id: row.actorId, name: row.actorName },
+    action: row.action,
+    target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
+    ip: row.ip,
+    data: row.data,
+  };
+}
+
+/** One page of the log, newest first, filtered by actor id and by action or area (`lead`). */
+export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
+  const table = schema.auditLog;
+  const conditions = [];
+  if (query.actor) conditions.push(eq(table.actorId, query.actor));
+  if (query.action) {
+    conditions.push(
+      (AUDIT_ACTIONS as readonly string[]).includes(query.action)
+        ? eq(table.action, query.action)
+        : like(table.action, `${query.action}.%`),
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [totals] = await db.select({ total: count() }).from(table).where(where);
+  const rows = await db
+    .select()
+    .from(table)
+    .where(where)
+    .orderBy(desc(table.at), desc(table.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((query.page - 1) * AUDIT_PAGE_SIZE);
+  // The latest name of each actor: an account renamed since still appears once.
+  const actors = (await db.execute(sql`
+    select distinct on (actor_id) actor_id as id, actor_name as name
+    from audit_log where actor_id is not null
+    order by actor_id, at desc
+  `)) as unknown as { rows: { id: string; name: string }[] };
+  return {
+    items: rows.map(toAuditEntry),
+    total: Number(totals?.total ?? 0),
+    page: query.page,
+    pageSize: AUDIT_PAGE_SIZE,
+    actors: actors.rows.sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** Removes entries older than `days` before `now`; answers how many. Only the retention job calls it. */
+export async function pruneAudit(db: Pick<Db, 'delete'>, now: Date, days: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const removed = await db
+    .delete(schema.auditLog)
+    .where(lt(schema.auditLog.at, cutoff))
+    .returning({ id: schema.auditLog.id });
+  return removed.length;
+}

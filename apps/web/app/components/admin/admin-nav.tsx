@@ -1,0 +1,34 @@
+// The admin area's navigation: the sections the account may open, the current one marked
+// aria-current="page" (also on the pages inside it, e.g. a lead inside Leads).
+import type { Role } from '@agency/contract';
+import { Link } from 'react-router';
+import { type AdminSection, sectionsFor } from '~/content/admin';
+
+export function AdminNav({ role, current }: { role: Role; current: AdminSection | undefined }) {
+  const sections = sectionsFor(role);
+  if (sections.length < 2) return null;
+  return (
+    <nav aria-label="Admin sections">
+      <ul className="flex flex-wrap gap-1 border-b border-slate-300">
+        {sections.map((section) => {
+          const active = section.id === current?.id;
+          return (
+            <li key={section.id}>
+              <Link
+                to={section.path}
+                aria-current={active ? 'page' : undefined}
+                className={`-mb-px block rounded-t-md border px-4 py-2 text-sm font-semibold ${
+                  active
+                    ? 'border-slate-300 border-b-white bg-white text-brand-700'
+                    : 'border-transparent text-slate-700 hover:text-brand-700'
+                }`}
+              >
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

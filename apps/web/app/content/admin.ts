@@ -1,0 +1,58 @@
+// The admin area's sections: the navigation, the routes (routes.ts) and who may open each come from
+// this one list. A new section is one entry here plus its route module.
+import type { Role } from '@agency/contract';
+import { ADMIN_PATH } from './pages.ts';
+
+export interface AdminSection {
+  id: string;
+  /** `/admin` or a path under it; every deeper path belongs to the section too (the lead page to Leads). */
+  path: string;
+  label: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Who sees it in the navigation and may open it; the server checks again. */
+  roles: readonly Exclude<Role, 'pending'>[];
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'dashboard', path: ADMIN_PATH, label: 'Dashboard', file: 'routes/admin/home.tsx', roles: ['admin'] },
+  { id: 'leads', path: `${ADMIN_PATH}/leads`, label: 'Leads', file: 'routes/admin/leads.tsx', roles: ['admin'] },
+  {
+    id: 'blog',
+    path: `${ADMIN_PATH}/blog`,
+    label: 'Manage Blogs',
+    file: 'routes/admin/blog.tsx',
+    roles: ['admin', 'editor'],
+  },
+  {
+    id: 'jobs',
+    path: `${ADMIN_PATH}/jobs`,
+    label: 'Jobs',
+    file: 'routes/admin/jobs.tsx',
+    roles: ['admin', 'editor'],
+  },
+  { id: 'team', path: `${ADMIN_PATH}/team`, label: 'Team', file: 'routes/admin/team.tsx', roles: ['admin'] },
+];
+
+/** Admin pages outside the navigation, each inside a section by its path. */
+export const ADMIN_PAGES = [
+  { id: 'admin-lead', path: `${ADMIN_PATH}/leads/:kind/:id`, file: 'routes/admin/lead.tsx' },
+] as const;
+
+/** The sections `role` may open, in navigation order. */
+export const sectionsFor = (role: Role): AdminSection[] =>
+  ADMIN_SECTIONS.filter((section) => (section.roles as readonly Role[]).includes(role));
+
+/**
+ * The section a path belongs to for `role`: the longest section path it starts with. The bare /admin
+ * is the dashboard for admins and the first section an editor may open (Manage Blogs) for editors.
+ */
+export function sectionOf(pathname: string, role: Role): AdminSection | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === ADMIN_PATH) return sectionsFor(role)[0] ?? ADMIN_SECTIONS[0];
+  return ADMIN_SECTIONS.filter((section) => section.path !== ADMIN_PATH)
+    .filter((section) => path === section.path || path.startsWith(`${section.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+export const mayOpen = (section: AdminSection, role: Role) => (section.roles as readonly Role[]).includes(role);

@@ -1,0 +1,19 @@
+// /admin: the dashboard for admins, Manage Blogs for editors (as before the dashboard existed). The
+// old mail links (/admin?lead=quotes/…) go on to the lead's own page.
+import { leadAdminPath } from '@agency/contract';
+import { Navigate, useSearchParams } from 'react-router';
+import { BlogManager } from '~/components/admin/blog-manager';
+import { Dashboard } from '~/components/admin/dashboard';
+import { parseLeadLink } from '~/components/admin/lead-kinds';
+import { adminMeta } from '~/lib/admin-meta';
+import { useAuth } from '~/state/auth';
+
+export const meta = () => adminMeta();
+
+export default function AdminHome() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const lead = parseLeadLink(params.get('lead'));
+  if (lead) return <Navigate to={leadAdminPath(lead.kind, lead.id)} replace />;
+  return user?.role === 'admin' ? <Dashboard /> : <BlogManager />;
+}

@@ -1,0 +1,9 @@
+// /admin/leads: the leads inbox (admins).
+import { LeadsInbox } from '~/components/admin/leads-inbox';
+import { adminMeta } from '~/lib/admin-meta';
+
+export const meta = () => adminMeta('Leads');
+
+export default function AdminLeads() {
+  return <LeadsInbox />;
+}

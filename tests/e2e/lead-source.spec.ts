@@ -1,0 +1,100 @@
+// The public forms' proof of work and lead source in Chromium: solved in a Web Worker from our own API, a
+// form sent before the solution waits for it, and the landing URL's campaign travels with the visit only.
+import { expect, test } from './fixtures.ts';
+import { findLead, loginAdmin } from './support.ts';
+
+const uniqueEmail = () => `source-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+test('a contact message carries its page, the landing campaign and a solved challenge; nothing leaves the site or stays on the device', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const origins = new Set<string>();
+  page.on('request', (sent) => origins.add(new URL(sent.url()).origin));
+  const challenges: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/challenge')) challenges.push(sent.url());
+  });
+
+  await page.goto('/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-offer');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // Nothing is fetched for the proof of work on a page without a form being used.
+  expect(challenges).toHaveLength(0);
+  // A client-side move to /connect: the campaign of the landing URL is still known.
+  await page.getByRole('banner').getByRole('link', { name: 'Connect' }).first().click();
+  await expect(page).toHaveURL(/\/connect$/);
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
+
+  const email = uniqueEmail();
+  await form.getByLabel('Full Name').fill('Sita Rai');
+  expect(challenges.length).toBeGreaterThanOrEqual(1);
+  await form.getByLabel('Subject').fill('Campaign visitor');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByLabel('Email')).toHaveValue('');
+
+  const lead = await findLead(request, 'contacts', email);
+  expect(lead).toMatchObject({
+    status: 'new',
+    spam: false,
+    sourcePath: '/connect',
+    referrer: null,
+    utmSource: 'newsletter',
+    utmMedium: 'email',
+    utmCampaign: 'spring-offer',
+  });
+  expect([...origins]).toEqual([new URL(baseURL ?? '').origin]);
+  expect(await page.context().cookies()).toEqual([]);
+  const stored = await page.evaluate(() => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+  }));
+  expect(stored).toEqual({ local: ['cookieConsent'], session: [] });
+});
+
+test('a form sent before its proof of work is solved waits for it in its Submitting state', async ({
+  page,
+  request,
+}) => {
+  // The challenge answers late, as on a slow network: the visitor is faster.
+  await page.route('**/api/challenge', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/connect');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  const email = uniqueEmail();
+  await form.getByLabel('Full Name').fill('Hari Lama');
+  await form.getByLabel('Subject').fill('In a hurry');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('button', { name: 'Submitting...' })).toBeVisible();
+  await expect(form.getByLabel('Email')).toHaveValue('', { timeout: 15_000 });
+
+  const lead = await findLead(request, 'contacts', email);
+  expect(lead).toMatchObject({ status: 'new', spam: false, sourcePath: '/connect', utmCampaign: null });
+});
+
+test('a lead sent by an API client without a solution is kept in the spam folder, not refused', async ({ request }) => {
+  const email = uniqueEmail();
+  const sent = await request.post('/api/contact', { data: { name: 'No Script', email, subject: 'Plain post' } });
+  expect(sent.status()).toBe(201);
+  const { id } = (await sent.json()) as { id: string };
+  const { accessToken } = await loginAdmin(request);
+  const ids = async (query: string) => {
+    const response = await request.get(`/api/admin/contacts?q=${encodeURIComponent(email)}${query}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return ((await response.json()) as { items: { id: string }[] }).items.map((item) => item.id);
+  };
+  // Hidden from the inbox, found in the spam folder.
+  expect(await ids('')).toEqual([]);
+  expect(await ids('&status=spam')).toEqual([id]);
+});
