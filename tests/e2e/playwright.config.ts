@@ -8,6 +8,10 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const root = path.resolve(import.meta.dirname, '../..');
 // Shared with the specs through the environment: where the server keeps its data this run.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'agency-e2e-'));
+// The server mails to this port; a spec that reads mail starts an SMTP server there (account-security.spec.ts).
+// Derived from E2E_PORT so runs side by side do not share it; nothing listens outside such a spec, and mail
+// then waits in the outbox and is retried, as with a mail server that is down.
+process.env.E2E_SMTP_PORT ??= String(2500 + (port % 1000));
 
 export default defineConfig({
   testDir: '.',
@@ -37,6 +41,8 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Agency website <no-reply@example.test>',
       // A PostgreSQL database of its own for the browser tests (CI creates it), else PGlite in E2E_DATA_DIR.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

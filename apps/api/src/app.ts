@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import openapiPlugin from './plugins/openapi.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
@@ -19,6 +20,10 @@ import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import passwordRoutes from './routes/auth/password.ts';
+import profileRoutes from './routes/auth/profile.ts';
+import sessionRoutes from './routes/auth/sessions.ts';
+import twoFactorRoutes from './routes/auth/two-factor.ts';
 import consentRoutes from './routes/consent/index.ts';
 import blogRoutes from './routes/blogs/index.ts';
 import blogRssRoutes from './routes/blogs/rss.ts';
@@ -89,11 +94,17 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
+  // Before the routes: it collects each route registered after it into GET /api/openapi.json.
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login });
+      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
+      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
+      await api.register(sessionRoutes, { prefix: '/auth' });
+      await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });

@@ -134,3 +134,40 @@ describe('privacy settings', () => {
     );
   });
 });
+
+describe('proof of work and webhooks', () => {
+  const jwt = { JWT_SECRET: 'j'.repeat(40) };
+
+  it('scores by default and generates the challenge key outside production, kept in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.spamChallenge).toBe('score');
+    expect(first.challengeSecret).not.toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).challengeSecret).toBe(first.challengeSecret);
+    expect(readFileSync(path.join(dir, 'challenge-secret'), 'utf8')).toBe(first.challengeSecret);
+  });
+
+  it('requires CHALLENGE_SECRET in production unless the check is off, and names a bad mode', () => {
+    const production = { NODE_ENV: 'production', DATA_DIR: dataDir(), ...jwt };
+    expect(() => loadConfig(production)).toThrow(/CHALLENGE_SECRET/);
+    expect(loadConfig({ ...production, CHALLENGE_SECRET: 'c'.repeat(32) }).challengeSecret).toBe('c'.repeat(32));
+    expect(loadConfig({ ...production, SPAM_CHALLENGE: 'off' }).spamChallenge).toBe('off');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SPAM_CHALLENGE: 'strict' })).toThrow(/SPAM_CHALLENGE="strict"/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CHALLENGE_SECRET: 'short' })).toThrow(/CHALLENGE_SECRET/);
+  });
+
+  it('reads WEBHOOK_SECRET as whsec_ + base64 of the key, or as raw bytes', () => {
+    const key = Buffer.from('0123456789abcdef0123456789abcdef');
+    const hooks = { DATA_DIR: dataDir(), WEBHOOK_URLS: 'https://a.example/h, https://b.example/h' };
+    const prefixed = loadConfig({ ...hooks, WEBHOOK_SECRET: `whsec_${key.toString('base64')}` });
+    expect(prefixed.webhooks.urls).toEqual(['https://a.example/h', 'https://b.example/h']);
+    expect(prefixed.webhooks.secret?.equals(key)).toBe(true);
+    expect(loadConfig({ ...hooks, WEBHOOK_SECRET: 'a-raw-secret-of-24-chars!' }).webhooks.secret?.toString()).toBe(
+      'a-raw-secret-of-24-chars!',
+    );
+    expect(() => loadConfig({ ...hooks, WEBHOOK_SECRET: 'too-short' })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => loadConfig({ ...hooks, WEBHOOK_SECRET: 'x'.repeat(30), WEBHOOK_PAYLOAD: 'all' })).toThrow(
+      /WEBHOOK_PAYLOAD/,
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { BLOG_TAG_LENGTH, normalizeTag } from './blog-options.ts';
 import { tooLongMessage } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { LEAD_KINDS } from './options.ts';
+import { LeadDetailExtrasSchema, LeadWorkSchema } from './pipeline.ts';
 import { BlogSchema, UserSchema } from './schemas.ts';
 import { LENGTH } from './limits.ts';
 import { isCleanText } from './text.ts';
@@ -74,22 +75,27 @@ export const UploadedImageSchema = z.object({
 /** GET /api/health; the failure answer may carry details about what is failing. */
 export const HealthSchema = z.looseObject({ status: z.string() });
 
-const leadBase = {
-  id: z.uuid(),
-  createdAt: z.string(),
-  handled: z.boolean(),
-  spam: z.boolean(),
-};
 const leadFile = {
   fileName: z.string().nullable(),
   fileSize: z.number().nullable(),
   fileType: z.string().nullable(),
 };
 // Loose: the inbox shows every column of a lead row (except the storage key, which the API drops).
-export const QuoteLeadSchema = z.looseObject({ ...leadBase, ...leadFile, fullName: z.string(), services: z.string() });
-export const ContactLeadSchema = z.looseObject({ ...leadBase, name: z.string(), subject: z.string() });
-export const ApplicationLeadSchema = z.looseObject({ ...leadBase, ...leadFile, name: z.string(), town: z.string() });
+export const QuoteLeadSchema = LeadWorkSchema.extend({
+  ...leadFile,
+  fullName: z.string(),
+  services: z.string(),
+}).loose();
+export const ContactLeadSchema = LeadWorkSchema.extend({ name: z.string(), subject: z.string() }).loose();
+export const ApplicationLeadSchema = LeadWorkSchema.extend({ ...leadFile, name: z.string(), town: z.string() }).loose();
 export const LeadItemSchema = z.union([QuoteLeadSchema, ContactLeadSchema, ApplicationLeadSchema]);
+export type LeadItem = z.output<typeof LeadItemSchema>;
+/** GET /api/admin/{kind}/{id}: the item with its timeline and notifications. */
+export const LeadDetailSchema = z.union([
+  QuoteLeadSchema.extend(LeadDetailExtrasSchema.shape),
+  ContactLeadSchema.extend(LeadDetailExtrasSchema.shape),
+  ApplicationLeadSchema.extend(LeadDetailExtrasSchema.shape),
+]);
 export const LeadListSchema = z.object({
   items: z.array(LeadItemSchema),
   total: z.number().int(),

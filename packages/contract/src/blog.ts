@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BLOG_MESSAGES, BLOG_TAG_LENGTH, BLOG_TAGS_MAX, normalizeTag } from './blog-options.ts';
 import { tooLongMessage } from './errors.ts';
+import { MESSAGES } from './messages.ts';
 
 const TAG = /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u;
 
@@ -38,6 +39,12 @@ export const BlogRevisionSchema = z.object({
   createdAt: z.string(),
 });
 export type BlogRevision = z.infer<typeof BlogRevisionSchema>;
+
+/** POST /api/blogs/:id/revisions/:revisionId/restore: malformed ids name nothing (404). */
+export const BlogRevisionParamsSchema = z.object({
+  id: z.uuid(MESSAGES.blog.notFound).toLowerCase().describe('The post id (UUID)'),
+  revisionId: z.uuid(BLOG_MESSAGES.revisionNotFound).toLowerCase().describe('The revision id (UUID)'),
+});
 
 /** POST /api/blogs/:id/preview */
 export const BlogPreviewSchema = z.object({ url: z.string(), expiresAt: z.string() });

@@ -31,4 +31,5 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
 
 export const requiredMessage = (field: string) => `${labelOf(field)} is required`;
 export const tooLongMessage = (field: string, max: number) => `${labelOf(field)} must be at most ${max} characters`;
+export const invalidTextMessage = (field: string) => `${labelOf(field)} contains characters that are not allowed`;
 export const optionMessage = (field: string) => `${labelOf(field)} is not one of the offered options`;

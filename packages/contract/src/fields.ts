@@ -33,7 +33,6 @@ export const FIELD_LABELS: Record<string, string> = {
   imageAlt: 'Image description',
   tags: 'Tags',
   publishedAt: 'Publication time',
-  q: 'Search',
   jobId: 'Job opening',
   location: 'Location',
   employmentType: 'Employment type',
@@ -46,6 +45,15 @@ export const FIELD_LABELS: Record<string, string> = {
   refreshToken: 'Refresh token',
   role: 'Role',
   handled: 'Handled',
+  q: 'Search',
+  page: 'Page',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  token: 'Reset link',
+  code: 'Code',
+  recoveryCode: 'Recovery code',
+  challengeToken: 'Sign-in step',
+  required: 'Required',
 };
 
 export const labelOf = (field: string): string => FIELD_LABELS[field] ?? field;

@@ -16,5 +16,7 @@ export * from './blog-options.ts';
 export * from './blog.ts';
 export * from './jobs-options.ts';
 export * from './jobs.ts';
+export * from './account.ts';
+export * from './account-paths.ts';
 export * from './audit.ts';
 export * from './privacy.ts';

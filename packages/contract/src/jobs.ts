@@ -89,3 +89,14 @@ export type Job = z.infer<typeof JobSchema>;
 export const JobListQuerySchema = z.object({
   status: z.enum(['open', 'all'], { error: 'Status must be open or all' }).optional().default('open'),
 });
+
+/** GET /api/jobs/:slug: a slug or id; invalid text or a huge value can name no opening. */
+export const JobSlugParamsSchema = z.object({
+  slug: z.string().max(200, JOB_MESSAGES.notFound).describe('The opening’s slug (or id)'),
+});
+/** PUT, DELETE /api/jobs/:id: a malformed id names nothing (404). */
+export const JobIdParamsSchema = z.object({
+  id: z.uuid(JOB_MESSAGES.notFound).toLowerCase().describe('The opening id (UUID)'),
+});
+/** 410 Gone: the opening as it was, so a client can still say what it was. */
+export const JobGoneSchema = z.object({ error: z.string(), job: JobSchema });

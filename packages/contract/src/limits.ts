@@ -53,6 +53,10 @@ export const LENGTH = {
   pathSegment: 200,
   /** The inbox search text (`?q=`). */
   search: 200,
+  /** A link to a post's image. */
+  url: 2000,
+  /** Highest page number of a list (far beyond any real inbox). */
+  page: 100_000,
 } as const;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -1,8 +1,9 @@
 // How leads are worked: statuses per kind, owners, the timeline, delivery state, the dashboard figures,
 // where a lead came from and the proof-of-work challenge. Request and response shapes of the admin API.
 import { z } from 'zod';
-import { tooLongMessage } from './errors.ts';
+import { LENGTH } from './limits.ts';
 import { LEAD_KINDS, type LeadKind, REGIONS } from './options.ts';
+import { boundedString, isCleanText } from './text.ts';
 
 /** Every kind can be moved to `spam` (honeypot, unsolved proof of work, or staff's choice). */
 export const SPAM_STATUS = 'spam';
@@ -67,10 +68,8 @@ export const PIPELINE_MESSAGES = {
 export const SOURCE_LENGTH = { path: 500, referrer: 500, utm: 200 } as const;
 
 const optionalBounded = (field: string, max: number) =>
-  z
-    .string()
+  boundedString(field, max)
     .trim()
-    .max(max, tooLongMessage(field, max))
     .optional()
     .transform((value) => value || null);
 
@@ -171,13 +170,14 @@ export const OWNER_FILTERS = ['me', 'none'] as const;
 
 /** GET /api/admin/{kind} query; `status` is checked against the kind by the server. */
 export const LeadListQuerySchema = z.object({
-  q: z.string().trim().max(200).optional().default(''),
-  handled: z.enum(['true', 'false', '']).optional().default(''),
+  q: boundedString('q', LENGTH.search).trim().optional().default(''),
+  handled: z.enum(['true', 'false', ''], { error: 'Handled must be true or false' }).optional().default(''),
   /** Comma list; empty = every status but spam. */
-  status: z.string().trim().max(300).optional().default(''),
+  status: boundedString('status', 300).trim().optional().default(''),
   /** An account id, `me`, `none`; empty = anyone's. */
   owner: z
-    .string()
+    .string({ error: 'Owner must be an account id, "me" or "none"' })
+    .max(40, 'Owner must be an account id, "me" or "none"')
     .trim()
     .optional()
     .default('')
@@ -188,7 +188,13 @@ export const LeadListQuerySchema = z.object({
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
       'Owner must be an account id, "me" or "none"',
     ),
-  page: z.coerce.number().int().min(1).optional().default(1),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(LENGTH.page, 'Page must be a whole number from 1')
+    .optional()
+    .default(1),
   /** Applications for one job opening (its id); applications only. */
   job: z
     .string()
@@ -201,7 +207,7 @@ export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
 
 /** PATCH /api/admin/{kind}/{id}; `status` is checked against the kind by the server. */
 export const LeadChangeSchema = z.object({
-  status: z.string({ error: 'Status must be text' }).trim().max(40).optional(),
+  status: z.string({ error: 'Status must be text' }).max(40, 'Status must be at most 40 characters').trim().optional(),
   ownerId: z
     .string({ error: 'Owner must be an account id or null' })
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Owner must be an account id or null')
@@ -215,9 +221,10 @@ export type LeadChange = z.input<typeof LeadChangeSchema>;
 export const LeadNoteSchema = z.object({
   text: z
     .string({ error: PIPELINE_MESSAGES.noteRequired })
+    .max(NOTE_MAX_LENGTH, PIPELINE_MESSAGES.noteTooLong)
+    .refine(isCleanText, 'Note contains characters that are not allowed')
     .trim()
-    .min(1, PIPELINE_MESSAGES.noteRequired)
-    .max(NOTE_MAX_LENGTH, PIPELINE_MESSAGES.noteTooLong),
+    .min(1, PIPELINE_MESSAGES.noteRequired),
 });
 
 // ---------------------------------------------------------------------------------------------------------

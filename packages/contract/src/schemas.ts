@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES } from './blog-options.ts';
 import { BlogTagsSchema } from './blog.ts';
-import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { optionMessage, requiredMessage } from './errors.ts';
+import { labelOf } from './fields.ts';
 import { LENGTH } from './limits.ts';
+import { boundedString } from './text.ts';
 import {
   BLOG_STATUSES,
   BUDGETS_GBP,
@@ -22,32 +24,28 @@ import {
 /** Name of the hidden field that only bots fill in. */
 export const HONEYPOT_FIELD = 'hp_website';
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: requiredMessage(field) })
-    .trim()
-    .max(max, tooLongMessage(field, max));
+const text = (field: string, max: number) => boundedString(field, max).trim();
 
 const requiredText = (field: string, max: number) => text(field, max).min(1, requiredMessage(field));
 const optionalText = (field: string, max: number) => text(field, max).optional().default('');
 
-const email = z
-  .string({ error: requiredMessage('email') })
-  .trim()
+const email = text('email', LENGTH.email)
   .min(1, requiredMessage('email'))
-  .max(LENGTH.email, tooLongMessage('email', LENGTH.email))
   .pipe(z.email('Email must be a valid email address'));
+/** An email address field (required, trimmed, at most LENGTH.email). */
+export const EmailSchema = email;
 
 /** A select value: empty, one of the options, or 'Not Specified' (which counts as filled). */
 const choice = <T extends readonly [string, ...string[]]>(field: string, options: T) =>
   z
     .string()
+    .max(LENGTH.short, optionMessage(field))
     .trim()
     .optional()
     .default('')
     .refine((value) => !value || value === NOT_SPECIFIED || options.includes(value), optionMessage(field));
 
-const honeypot = z.string().optional().default('');
+const honeypot = boundedString(HONEYPOT_FIELD, LENGTH.long).optional().default('');
 
 /** Fields the quote modal must send non-empty (SPEC.md section 5). */
 export const QUOTE_MODAL_REQUIRED = [
@@ -162,27 +160,33 @@ export const JobApplicationSchema = z
     // Also when other fields failed, so the position's message is not missing from the list.
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
   );
+export type JobApplicationInput = z.input<typeof JobApplicationSchema>;
+export type JobApplication = z.output<typeof JobApplicationSchema>;
+
+const password = boundedString('password', LENGTH.password.max);
+
+/** A password being chosen (registration, reset, change): the length rules live here only. */
+export const newPassword = (field: string) =>
+  boundedString(field, LENGTH.password.max).min(
+    LENGTH.password.min,
+    `${labelOf(field)} must be at least ${LENGTH.password.min} characters`,
+  );
+
 export const RegisterSchema = z.object({
   name: requiredText('name', LENGTH.name),
   email,
-  password: z
-    .string({ error: requiredMessage('password') })
-    .min(LENGTH.password.min, `Password must be at least ${LENGTH.password.min} characters`)
-    .max(LENGTH.password.max, tooLongMessage('password', LENGTH.password.max)),
+  password: newPassword('password'),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z
-    .string({ error: requiredMessage('email') })
-    .trim()
-    .min(1, requiredMessage('email')),
-  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+  email: requiredText('email', LENGTH.email),
+  password: password.min(1, requiredMessage('password')),
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
 export const RefreshTokenSchema = z.object({
-  refreshToken: z.string({ error: requiredMessage('refreshToken') }).min(1, requiredMessage('refreshToken')),
+  refreshToken: boundedString('refreshToken', LENGTH.token).min(1, requiredMessage('refreshToken')),
 });
 
 export const UserSchema = z.object({
@@ -210,16 +214,10 @@ export const BlogInputSchema = z
   .object({
     title: requiredText('title', LENGTH.blogTitle),
     content: requiredText('content', LENGTH.blogContent),
-    imageUrl: z
-      .string()
-      .trim()
-      .max(2000, tooLongMessage('imageUrl', 2000))
+    imageUrl: text('imageUrl', LENGTH.url)
       .nullish()
       .transform((value) => value || null),
-    imageAlt: z
-      .string()
-      .trim()
-      .max(BLOG_IMAGE_ALT_LENGTH, tooLongMessage('imageAlt', BLOG_IMAGE_ALT_LENGTH))
+    imageAlt: text('imageAlt', BLOG_IMAGE_ALT_LENGTH)
       .nullish()
       .transform((value) => value || null),
     status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),

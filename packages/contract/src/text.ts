@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { invalidTextMessage, requiredMessage, tooLongMessage } from './errors.ts';
+
 // What counts as text the API accepts: no NUL (PostgreSQL cannot store it in text) and no lone
 // UTF-16 surrogate (what a JSON "\ud800" or undecodable input leaves; it is not text in any encoding).
 
@@ -6,3 +9,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** True when `value` holds no NUL and no unpaired surrogate. */
 export const isCleanText = (value: string): boolean => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+
+/**
+ * Every string the API accepts is built on this: bounded (checked before any other work, so an
+ * oversized value costs nothing and is never stored or logged) and free of NUL and broken UTF-16.
+ */
+export const boundedString = (field: string, max: number) =>
+  z
+    .string({ error: requiredMessage(field) })
+    .max(max, tooLongMessage(field, max))
+    .refine(isCleanText, invalidTextMessage(field));

@@ -31,6 +31,11 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   /** admin | editor | pending */
   role: text('role').notNull().default('pending'),
+  /** TOTP secret, encrypted (services/two-factor.ts); set by 2FA setup, in force once totpEnabledAt is set. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The 30-second step of the last accepted code: a code is accepted once. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -49,10 +54,69 @@ export const refreshTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    /** Truncated User-Agent of the sign-in or refresh that created the token (the sessions list shows it). */
+    userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );
+
+/** Single-use password reset links; the token itself is never stored. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The second step of a sign-in with 2FA: the password was right, a code is still due. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the challenge token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_user_idx').on(t.userId)],
+);
+
+/** Two-factor recovery codes: ten per enabling, each usable once, stored as SHA-256. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** Site-wide settings an admin changes in the admin area (e.g. `require_two_factor`). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Failed logins, counted per account and per address to slow down guessing. */
 export const loginFailures = pgTable(

@@ -72,3 +72,13 @@ export function errorResponses(...statuses: (keyof typeof ERROR_DESCRIPTIONS)[])
     statuses.map((status) => [status, ApiErrorSchema.describe(ERROR_DESCRIPTIONS[status] ?? 'Error')]),
   );
 }
+
+/** The `response` entry of an answer that is a file or text, not JSON (documented, never encoded). */
+export function fileResponse(contentType: string, description: string) {
+  // unknown: the handler sends a stream or a string, which Fastify passes through unencoded.
+  const schema = z.unknown().meta({ type: 'string', format: 'binary', description });
+  return { description, content: { [contentType]: { schema } } };
+}
+
+/** A multipart file field, for documented-only bodies. */
+export const FILE_FIELD = z.file();

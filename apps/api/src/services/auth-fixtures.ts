@@ -28,8 +28,14 @@ export async function createAccount(app: FastifyInstance, role: Role, name = `${
     payload: { name, email, password },
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
-  const id = registered.json<{ id: string }>().id;
-  await app.db.update(schema.users).set({ role }).where(eq(schema.users.id, id));
+  // The answer names no account (no enumeration), so the id comes from the database.
+  const [row] = await app.db
+    .update(schema.users)
+    .set({ role })
+    .where(eq(schema.users.email, email))
+    .returning({ id: schema.users.id });
+  if (!row) throw new Error(`no account for ${email}`);
+  const id = row.id;
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const { accessToken, refreshToken } = login.json<{ accessToken: string; refreshToken: string }>();

@@ -112,13 +112,13 @@ export async function issueRefreshToken(db: Db, userId: string): Promise<string>
   return token;
 }
 
-export type RotateResult = { ok: true; userId: string; refreshToken: string } | { ok: false };
+export type RotateResult = { ok: true; userId: string; refreshToken: string; familyId: string } | { ok: false };
 
 /**
  * Exchanges a refresh token for a new one of the same family (same absolute expiry). A token that
  * was already rotated or revoked is a sign of theft: the whole family is revoked.
  */
-export async function rotateRefreshToken(db: Db, token: string): Promise<RotateResult> {
+export async function rotateRefreshToken(db: Db, token: string, userAgent?: string | null): Promise<RotateResult> {
   const [row] = await db
     .select()
     .from(schema.refreshTokens)
@@ -151,11 +151,12 @@ export async function rotateRefreshToken(db: Db, token: string): Promise<RotateR
     familyId: row.familyId,
     tokenHash: sha256(next),
     expiresAt: row.expiresAt,
+    userAgent: userAgent ?? row.userAgent,
   });
-  return { ok: true, userId: row.userId, refreshToken: next };
+  return { ok: true, userId: row.userId, refreshToken: next, familyId: row.familyId };
 }
 
-async function revokeFamily(db: Db, familyId: string): Promise<void> {
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db
     .update(schema.refreshTokens)
     .set({ revokedAt: new Date() })

@@ -8,6 +8,8 @@ import {
   type BlogInputSchema,
   type BlogRevision,
   type BlogStatus,
+  isCleanText,
+  LENGTH,
 } from '@agency/contract';
 import { and, desc, eq, inArray, lte, ne, or, schema, sql, type Db } from '@agency/db';
 import { arrayContains, type SQL } from 'drizzle-orm';
@@ -162,14 +164,19 @@ export async function findBlog(db: Db, idOrSlug: string, now = new Date()): Prom
   return row ? toBlog(row.blog, row.authorName, now) : null;
 }
 
+/** The page renderer passes the URL's slug as it came: one no post can have is not looked up. */
+const isPossibleSlug = (slug: string) => slug.length <= LENGTH.pathSegment && isCleanText(slug);
+
 /** The post the public may read at /blog/<slug> at `now`. */
 export async function findVisibleBlogBySlug(db: Db, slug: string, now = new Date()): Promise<Blog | null> {
+  if (!isPossibleSlug(slug)) return null;
   const [row] = await selectBlogs(db).where(and(eq(schema.blogs.slug, slug), visibleAt(now)));
   return row ? toBlog(row.blog, row.authorName, now) : null;
 }
 
 /** The current slug of the visible post that once had `oldSlug` (for a 301), else null. */
 export async function findBlogRedirect(db: Db, oldSlug: string, now = new Date()): Promise<string | null> {
+  if (!isPossibleSlug(oldSlug)) return null;
   const [row] = await db
     .select({ slug: schema.blogs.slug })
     .from(schema.blogSlugs)

@@ -1,6 +1,6 @@
 // The three lead kinds in one place: their tables, searchable columns, API shape and storage keys.
 import { randomUUID } from 'node:crypto';
-import { LEAD_KINDS, type LeadKind, NEW_STATUS, SPAM_STATUS } from '@agency/contract';
+import { type LeadKind, NEW_STATUS, SPAM_STATUS } from '@agency/contract';
 import { schema } from '@agency/db';
 import { cvTypeOf } from './file-type.ts';
 
@@ -42,11 +42,6 @@ export const SEARCH_COLUMNS = {
     schema.applications.fileName,
   ],
 } as const;
-
-export const isLeadKind = (value: string): value is LeadKind => (LEAD_KINDS as readonly string[]).includes(value);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /**
  * A stored row as the admin API returns it: camelCase, ISO dates, no storage key, the owner as

@@ -2,6 +2,7 @@
 // outcome on the row and in the lead's timeline.
 import type { LeadEventType, LeadKind } from '@agency/contract';
 import { type Db, eq, schema, sql } from '@agency/db';
+import { ACCOUNT_MAIL_KIND, ACCOUNT_MAIL_PURPOSES } from './account-mail.ts';
 import { recordEvents, webhookTarget } from './lead-events.ts';
 import type { MailMessage } from './mail.ts';
 import type { SendWebhook } from './webhooks.ts';
@@ -32,7 +33,8 @@ export function backoffSeconds(attempts: number): number {
 
 interface ClaimedRow {
   id: string;
-  lead_kind: LeadKind;
+  /** A lead kind, or ACCOUNT_MAIL_KIND for mail to an account owner (no lead, no timeline). */
+  lead_kind: LeadKind | typeof ACCOUNT_MAIL_KIND;
   lead_id: string;
   purpose: string;
   to: string;
@@ -73,8 +75,10 @@ async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
   return senders.mail({ to: row.to, subject: row.subject, text: row.body });
 }
 
+const isLeadRow = (row: ClaimedRow): row is ClaimedRow & { lead_kind: LeadKind } => row.lead_kind !== ACCOUNT_MAIL_KIND;
+
 /** The timeline's words for this row: mail_* with its purpose and address, webhook_* with the URL's host. */
-function outcomeEvent(row: ClaimedRow, outcome: 'sent' | 'failed', error?: string) {
+function outcomeEvent(row: ClaimedRow & { lead_kind: LeadKind }, outcome: 'sent' | 'failed', error?: string) {
   const webhook = row.purpose === 'webhook';
   const type = `${webhook ? 'webhook' : 'mail'}_${outcome}` as LeadEventType;
   const data: Record<string, unknown> = webhook
@@ -86,7 +90,10 @@ function outcomeEvent(row: ClaimedRow, outcome: 'sent' | 'failed', error?: strin
 
 export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
-  const purposes = [...(senders.mail ? ['notification', 'confirmation'] : []), ...(senders.webhook ? ['webhook'] : [])];
+  const purposes = [
+    ...(senders.mail ? ['notification', 'confirmation', ...ACCOUNT_MAIL_PURPOSES] : []),
+    ...(senders.webhook ? ['webhook'] : []),
+  ];
   if (purposes.length === 0) return run;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const rows = await claim(db, purposes);
@@ -106,7 +113,7 @@ export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun
               lockedUntil: null,
             })
             .where(eq(schema.outbox.id, row.id));
-          await recordEvents(tx, [outcomeEvent(row, 'failed', lastError)]);
+          if (isLeadRow(row)) await recordEvents(tx, [outcomeEvent(row, 'failed', lastError)]);
         });
         continue;
       }
@@ -114,9 +121,15 @@ export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun
       await db.transaction(async (tx) => {
         await tx
           .update(schema.outbox)
-          .set({ sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          // Account mail may hold a sign-in secret (a reset link): once delivered, the copy is not kept.
+          .set({
+            sentAt: sql`now()`,
+            lockedUntil: null,
+            lastError: null,
+            body: sql`case when ${schema.outbox.leadKind} = ${ACCOUNT_MAIL_KIND} then '' else ${schema.outbox.body} end`,
+          })
           .where(eq(schema.outbox.id, row.id));
-        await recordEvents(tx, [outcomeEvent(row, 'sent')]);
+        if (isLeadRow(row)) await recordEvents(tx, [outcomeEvent(row, 'sent')]);
       });
     }
     if (rows.length < BATCH_SIZE) break;

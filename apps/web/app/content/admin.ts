@@ -1,6 +1,6 @@
 // The admin area's sections: the navigation, the routes (routes.ts) and who may open each come from
 // this one list. A new section is one entry here plus its route module.
-import type { Role } from '@agency/contract';
+import { ACCOUNT_PATHS, type Role } from '@agency/contract';
 import { ADMIN_PATH } from './pages.ts';
 
 export interface AdminSection {
@@ -32,6 +32,21 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     roles: ['admin', 'editor'],
   },
   { id: 'team', path: `${ADMIN_PATH}/team`, label: 'Team', file: 'routes/admin/team.tsx', roles: ['admin'] },
+  {
+    id: 'privacy',
+    path: `${ADMIN_PATH}/privacy`,
+    label: 'Privacy',
+    file: 'routes/admin/privacy.tsx',
+    roles: ['admin'],
+  },
+  { id: 'audit', path: `${ADMIN_PATH}/audit`, label: 'Audit', file: 'routes/admin/audit.tsx', roles: ['admin'] },
+  {
+    id: 'account',
+    path: ACCOUNT_PATHS.account,
+    label: 'Account',
+    file: 'routes/admin/account.tsx',
+    roles: ['admin', 'editor'],
+  },
 ];
 
 /** Admin pages outside the navigation, each inside a section by its path. */

@@ -1,5 +1,5 @@
 // The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
-import { BUILT_IN_BLOG_SLUGS } from '@agency/contract';
+import { ACCOUNT_PATHS, BUILT_IN_BLOG_SLUGS } from '@agency/contract';
 import { SERVICES_CATALOGUE } from './services.ts';
 
 export interface PageEntry {
@@ -157,7 +157,7 @@ export const PAGES: readonly PageEntry[] = [
   }),
   page({
     id: 'login',
-    path: '/login',
+    path: ACCOUNT_PATHS.login,
     file: 'routes/login.tsx',
     title: 'Log in',
     description: 'Log in to the admin area.',
@@ -170,6 +170,24 @@ export const PAGES: readonly PageEntry[] = [
     file: 'routes/register.tsx',
     title: 'Register',
     description: 'Create an account for the admin area.',
+    prerender: false,
+    indexed: false,
+  }),
+  page({
+    id: 'forgot-password',
+    path: ACCOUNT_PATHS.forgotPassword,
+    file: 'routes/forgot-password.tsx',
+    title: 'Forgot password',
+    description: 'Get a link to choose a new password for your account.',
+    prerender: false,
+    indexed: false,
+  }),
+  page({
+    id: 'reset-password',
+    path: ACCOUNT_PATHS.resetPassword,
+    file: 'routes/reset-password.tsx',
+    title: 'Choose a new password',
+    description: 'Choose a new password for your account.',
     prerender: false,
     indexed: false,
   }),

@@ -1,5 +1,6 @@
 // Text of the privacy policy, terms and conditions and cookie policy, with the dates they last changed.
 // No `~/` imports here: the browser tests import this module directly.
+import { RETENTION_DEFAULT_DAYS, SPAM_RETENTION_DAYS } from '@agency/contract';
 import { OFFICES, SITE } from './site.ts';
 
 /** A paragraph, or a bulleted list. */
@@ -22,7 +23,7 @@ const postalAddress = london
 // ---------------------------------------------------------------------------------------------
 
 /** Date of the last change to PRIVACY_SECTIONS (DECISIONS.md 4.6): update it with the text. */
-export const PRIVACY_LAST_UPDATED = '2026-11-22';
+export const PRIVACY_LAST_UPDATED = '2026-11-23';
 
 export const PRIVACY_INTRO = `${SITE.name} ("we", "us") respects your privacy. This policy explains what personal data we collect when you use our website or services, why we collect it, and the rights you have under UK data protection law, including the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. We are the data controller for the personal data described here.`;
 
@@ -80,7 +81,7 @@ export const PRIVACY_SECTIONS: readonly PolicySection[] = [
     body: [
       'We protect personal data with technical and organisational measures appropriate to the risk, including encryption in transit and at rest, access limited to staff who need it, multi-factor authentication, regular security updates and staff training in data protection.',
       'Files you upload, such as CVs and project documents, are stored privately and are never available from a public web address.',
-      'We keep personal data only as long as we need it: enquiries and quotes for up to two years after our last contact, job applications for up to twelve months, and client records for as long as the law requires (usually six years).',
+      `We keep personal data only as long as we need it. Quote requests are deleted ${RETENTION_DEFAULT_DAYS.quotes} days and contact messages ${RETENTION_DEFAULT_DAYS.contacts} days after our last contact about them, job applications and CVs after ${RETENTION_DEFAULT_DAYS.applications} days, and messages we recognise as spam after ${SPAM_RETENTION_DAYS} days, together with any files and e-mails that came with them. Client records are kept for as long as the law requires (usually six years). You can ask us at any time for a copy of the data we hold about you, or for it to be erased.`,
     ],
   },
   {

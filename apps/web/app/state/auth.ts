@@ -3,6 +3,9 @@
 import {
   LoginResponseSchema,
   MESSAGES,
+  TwoFactorChallengeSchema,
+  TwoFactorStatusSchema,
+  type LoginTwoFactorInput,
   UserSchema,
   type LoginInput,
   type RegisterInput,
@@ -23,6 +26,8 @@ export type AuthAction =
   | { type: 'auth/pending' }
   | { type: 'auth/loginFulfilled'; token: string; user: User }
   | { type: 'auth/registerFulfilled' }
+  /** The password was right; the two-factor code is due. */
+  | { type: 'auth/challenged' }
   | { type: 'auth/rejected'; error: string }
   | { type: 'auth/refreshFulfilled'; token: string }
   | { type: 'auth/userLoaded'; user: User }
@@ -38,6 +43,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
     case 'auth/loginFulfilled':
       return { ...state, loading: false, error: null, token: action.token, user: action.user };
     case 'auth/registerFulfilled':
+    case 'auth/challenged':
       return { ...state, loading: false, error: null };
     case 'auth/rejected':
       return { ...state, loading: false, error: action.error };
@@ -73,16 +79,50 @@ export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.body?.error ? error.body.error : fallback;
 }
 
-/** Resolves true on success; on failure the error is in the state. */
-export async function login(input: LoginInput): Promise<boolean> {
+/**
+ * Resolves true when signed in, `{ challengeToken }` when the account has two-factor sign-in and a
+ * code is due (loginWithCode), false on failure (the error is in the state).
+ */
+export async function login(input: LoginInput): Promise<boolean | { challengeToken: string }> {
   authStore.dispatch({ type: 'auth/pending' });
   try {
-    const data = LoginResponseSchema.parse(await apiJson<unknown>('/auth/login', { method: 'POST', body: input }));
-    saveSession(data);
-    authStore.dispatch({ type: 'auth/loginFulfilled', token: data.accessToken, user: data.user });
-    return true;
+    const data = await apiJson<unknown>('/auth/login', { method: 'POST', body: input });
+    const challenge = TwoFactorChallengeSchema.safeParse(data);
+    if (challenge.success) {
+      authStore.dispatch({ type: 'auth/challenged' });
+      return { challengeToken: challenge.data.challengeToken };
+    }
+    return signedIn(data);
   } catch (error) {
     authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.loginFailed) });
+    return false;
+  }
+}
+
+function signedIn(response: unknown): true {
+  const data = LoginResponseSchema.parse(response);
+  saveSession(data);
+  authStore.dispatch({ type: 'auth/loginFulfilled', token: data.accessToken, user: data.user });
+  return true;
+}
+
+/** The second step of a sign-in with 2FA: a code from the app or a recovery code. */
+export async function loginWithCode(input: LoginTwoFactorInput): Promise<boolean> {
+  authStore.dispatch({ type: 'auth/pending' });
+  try {
+    return signedIn(await apiJson<unknown>('/auth/login/2fa', { method: 'POST', body: input }));
+  } catch (error) {
+    authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.loginFailed) });
+    return false;
+  }
+}
+
+/** True when an admin requires 2FA and this account has not set it up: it may only do that. */
+export async function mustSetUpTwoFactor(): Promise<boolean> {
+  try {
+    const status = TwoFactorStatusSchema.parse(await apiJson<unknown>('/auth/2fa', { auth: true }));
+    return status.required && !status.enabled;
+  } catch {
     return false;
   }
 }

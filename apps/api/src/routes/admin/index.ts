@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   HANDLED_STATUS,
   isLeadStatus,
@@ -5,7 +6,14 @@ import {
   LEAD_KINDS_WITH_FILE,
   LEAD_PAGE_SIZE,
   LeadChangeSchema,
+  LeadDetailSchema,
+  LeadEventSchema,
+  type LeadItem,
+  LeadItemSchema,
+  LeadKindParamsSchema,
   LeadListQuerySchema,
+  LeadListSchema,
+  LeadParamsSchema,
   type LeadKind,
   LeadNoteSchema,
   labelOf,
@@ -13,13 +21,16 @@ import {
   NEW_STATUS,
   type Person,
   PIPELINE_MESSAGES,
+  ResendResponseSchema,
   SPAM_STATUS,
 } from '@agency/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, fileResponse, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from '../../services/lead-events.ts';
@@ -27,8 +38,6 @@ import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from '../..
 import { notificationMail } from '../../services/leads-mail.ts';
 import {
   attachmentDisposition,
-  isLeadKind,
-  isUuid,
   LEAD_TABLES,
   leadDownloadName,
   likePattern,
@@ -41,13 +50,10 @@ const JOB_ONLY_APPLICATIONS = 'Only job applications can be filtered by job open
 
 const notFound = () => new HttpError(404, MESSAGES.http.notFound);
 
-interface KindParams {
-  kind: string;
-}
-interface LeadParams extends KindParams {
-  id: string;
-}
+const tags = ['admin'];
 
+/** A row as the inbox shows it; the response schema checks the shape on the way out. */
+const itemOf = (row: Record<string, unknown>, ownerName?: string | null) => toLeadItem(row, ownerName) as LeadItem;
 export interface AdminLeadRoutesOptions {
   /** Mail and webhook settings, for resend and for leads moved out of spam (the app's Config). */
   delivery: IntakeConfig;
@@ -59,18 +65,6 @@ export interface AdminLeadRoutesOptions {
  */
 type AnyLeadTable = typeof schema.quotes;
 const tableOf = (kind: LeadKind) => LEAD_TABLES[kind] as unknown as AnyLeadTable;
-
-function kindOf(params: KindParams): LeadKind {
-  if (!isLeadKind(params.kind)) throw notFound();
-  return params.kind;
-}
-
-function leadOf(params: LeadParams): { kind: LeadKind; id: string } {
-  const kind = kindOf(params);
-  // A malformed id can match no row; asking PostgreSQL would only produce a cast error.
-  if (!isUuid(params.id)) throw notFound();
-  return { kind, id: params.id.toLowerCase() };
-}
 
 const hasFile = (kind: LeadKind) => (LEAD_KINDS_WITH_FILE as readonly LeadKind[]).includes(kind);
 
@@ -100,8 +94,10 @@ function factsOf(kind: LeadKind, row: Record<string, unknown>): LeadFacts {
 }
 
 /** /api/admin/{quotes|contacts|applications}: the admins' leads inbox, and /api/admin/stats. */
-export default async function adminLeadRoutes(app: FastifyInstance, { delivery }: AdminLeadRoutesOptions) {
-  app.addHook('preHandler', app.requireRole('admin'));
+export default async function adminLeadRoutes(fastify: FastifyInstance, { delivery }: AdminLeadRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // onRequest, so a stranger is answered 401 before anything about the request is looked at.
+  app.addHook('onRequest', app.requireRole('admin'));
   app.addHook('onSend', async (_request, reply) => {
     // Personal data: never kept by a shared cache or the browser's back/forward cache.
     void reply.header('cache-control', 'private, no-store');
@@ -110,8 +106,11 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
   await app.register(statsRoutes);
 
   /** WHERE of the list and the export: q, status (default: all but spam), owner, handled. */
-  function listConditions(kind: LeadKind, request: FastifyRequest): SQL | undefined {
-    const query = parseOr400(LeadListQuerySchema, request.query);
+  function listConditions(
+    kind: LeadKind,
+    query: z.output<typeof LeadListQuerySchema>,
+    request: FastifyRequest,
+  ): SQL | undefined {
     const table = tableOf(kind);
     const conditions: SQL[] = [];
     if (query.q) {
@@ -151,10 +150,18 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
     return found;
   }
 
-  app.get<{ Params: KindParams }>('/:kind', async (request) => {
-    const kind = kindOf(request.params);
-    const { page } = parseOr400(LeadListQuerySchema, request.query);
-    const where = listConditions(kind, request);
+  const listSchema = {
+    tags,
+    summary: 'One page of leads of a kind, newest first, searched and filtered',
+    security: BEARER,
+    params: LeadKindParamsSchema,
+    querystring: LeadListQuerySchema,
+    response: { 200: LeadListSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.get('/:kind', { schema: listSchema }, async (request) => {
+    const { kind } = request.params;
+    const { page } = request.query;
+    const where = listConditions(kind, request.query, request);
     const table = tableOf(kind);
     const [totals] = await app.db.select({ total: count() }).from(table).where(where);
     const rows = await app.db
@@ -166,7 +173,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       .limit(LEAD_PAGE_SIZE)
       .offset((page - 1) * LEAD_PAGE_SIZE);
     return {
-      items: rows.map((row) => toLeadItem(row.lead, row.ownerName)),
+      items: rows.map((row) => itemOf(row.lead, row.ownerName)),
       total: Number(totals?.total ?? 0),
       page,
       pageSize: LEAD_PAGE_SIZE,
@@ -174,9 +181,17 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
   });
 
   /** The list's filters apply (without them: every lead but spam); each exported lead gets an `exported` event. */
-  app.get<{ Params: KindParams }>('/:kind/export.csv', async (request, reply) => {
-    const kind = kindOf(request.params);
-    const where = listConditions(kind, request);
+  const exportSchema = {
+    tags,
+    summary: 'The leads of a kind as CSV, with the list’s filters',
+    security: BEARER,
+    params: LeadKindParamsSchema,
+    querystring: LeadListQuerySchema,
+    response: { 200: fileResponse('text/csv', 'CSV, one row per lead'), ...errorResponses(400, 401, 403, 404) },
+  };
+  app.get('/:kind/export.csv', { schema: exportSchema }, async (request, reply) => {
+    const { kind } = request.params;
+    const where = listConditions(kind, request.query, request);
     const table = tableOf(kind);
     const rows = await app.db
       .select({ lead: table, ownerName: schema.users.name })
@@ -230,11 +245,18 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       .send(csv);
   });
 
-  app.get<{ Params: LeadParams }>('/:kind/:id', async (request) => {
-    const { kind, id } = leadOf(request.params);
+  const showSchema = {
+    tags,
+    summary: 'One lead with its timeline and notifications',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: { 200: LeadDetailSchema, ...errorResponses(401, 403, 404) },
+  };
+  app.get('/:kind/:id', { schema: showSchema }, async (request) => {
+    const { kind, id } = request.params;
     const found = await findLead(kind, id);
     const [timeline, notifications] = await Promise.all([timelineOf(app.db, kind, id), deliveriesOf(app.db, kind, id)]);
-    return { ...toLeadItem(found.lead, found.ownerName), timeline, notifications };
+    return { ...itemOf(found.lead, found.ownerName), timeline, notifications };
   });
 
   /**
@@ -242,9 +264,17 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
    * `false` back to new; `status` wins when both are sent. A lead leaving spam gets what a new lead gets
    * (agency notification, webhooks), except the visitor's confirmation.
    */
-  app.patch<{ Params: LeadParams }>('/:kind/:id', async (request) => {
-    const { kind, id } = leadOf(request.params);
-    const change = parseOr400(LeadChangeSchema, request.body);
+  const patchSchema = {
+    tags,
+    summary: 'Change a lead’s status, owner or handled flag',
+    security: BEARER,
+    params: LeadParamsSchema,
+    body: LeadChangeSchema,
+    response: { 200: LeadItemSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.patch('/:kind/:id', { schema: patchSchema }, async (request) => {
+    const { kind, id } = request.params;
+    const change = request.body;
     if (change.status === undefined && change.ownerId === undefined && change.handled === undefined) {
       throw badField('status', PIPELINE_MESSAGES.nothingToChange);
     }
@@ -322,13 +352,21 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
     });
     if (queued > 0) app.outbox.kick();
     const found = await findLead(kind, id);
-    return toLeadItem(found.lead, found.ownerName);
+    return itemOf(found.lead, found.ownerName);
   });
 
   /** `{ text }` → 201 with the timeline entry. */
-  app.post<{ Params: LeadParams }>('/:kind/:id/notes', async (request, reply) => {
-    const { kind, id } = leadOf(request.params);
-    const { text } = parseOr400(LeadNoteSchema, request.body);
+  const noteSchema = {
+    tags,
+    summary: 'Add a note to a lead’s timeline',
+    security: BEARER,
+    params: LeadParamsSchema,
+    body: LeadNoteSchema,
+    response: { 201: LeadEventSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.post('/:kind/:id/notes', { schema: noteSchema }, async (request, reply) => {
+    const { kind, id } = request.params;
+    const { text } = request.body;
     const actor = actorOf(request);
     const table = tableOf(kind);
     const at = await app.db.transaction(async (tx) => {
@@ -352,8 +390,15 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
   });
 
   /** Queues the agency's notification again → 202 `{ queued }`; 409 without an inbox to send it to. */
-  app.post<{ Params: LeadParams }>('/:kind/:id/resend', async (request, reply) => {
-    const { kind, id } = leadOf(request.params);
+  const resendSchema = {
+    tags,
+    summary: 'Queue the agency’s notification of a lead again',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: { 202: ResendResponseSchema, ...errorResponses(401, 403, 404, 409) },
+  };
+  app.post('/:kind/:id/resend', { schema: resendSchema }, async (request, reply) => {
+    const { kind, id } = request.params;
     const actorId = actorOf(request).id;
     const table = tableOf(kind);
     const queued = await app.db.transaction(async (tx) => {
@@ -361,7 +406,7 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
       if (!row) throw notFound();
       const mail = notificationMail(factsOf(kind, row as unknown as Record<string, unknown>), delivery);
       if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
-      await queueRows(tx, [{ id: crypto.randomUUID(), ...mail }], actorId);
+      await queueRows(tx, [{ id: randomUUID(), ...mail }], actorId);
       await recordAudit(tx, request, { action: 'lead.notification_resent', target: { type: kind, id } });
       await tx
         .update(table)
@@ -374,8 +419,15 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
   });
 
   /** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */
-  app.delete<{ Params: LeadParams }>('/:kind/:id', async (request, reply) => {
-    const { kind, id } = leadOf(request.params);
+  const deleteSchema = {
+    tags,
+    summary: 'Erase a lead with its file, timeline and mails',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.delete('/:kind/:id', { schema: deleteSchema }, async (request, reply) => {
+    const { kind, id } = request.params;
     const table = tableOf(kind);
     const deleted = await app.db.transaction(async (tx) => {
       const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
@@ -398,8 +450,18 @@ export default async function adminLeadRoutes(app: FastifyInstance, { delivery }
     return reply.status(204).send();
   });
 
-  app.get<{ Params: LeadParams }>('/:kind/:id/file', async (request, reply) => {
-    const { kind, id } = leadOf(request.params);
+  const fileSchema = {
+    tags,
+    summary: 'Download the file of a quote or job application',
+    security: BEARER,
+    params: LeadParamsSchema,
+    response: {
+      200: fileResponse('application/octet-stream', 'The file, with its stored content type'),
+      ...errorResponses(401, 403, 404),
+    },
+  };
+  app.get('/:kind/:id/file', { schema: fileSchema }, async (request, reply) => {
+    const { kind, id } = request.params;
     if (!hasFile(kind)) throw notFound();
     const table = tableOf(kind);
     const [row] = await app.db

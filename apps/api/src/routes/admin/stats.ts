@@ -7,9 +7,12 @@ import {
   REGION_BUCKETS,
   SPAM_STATUS,
   type Stats,
+  StatsSchema,
 } from '@agency/contract';
 import { type Db, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BEARER, errorResponses } from '../../lib/schema.ts';
 import { deliveryColumns, failingCondition, toDelivery } from '../../services/lead-events.ts';
 
 /** The three lead tables as one, with the columns the dashboard reads. */
@@ -130,5 +133,11 @@ export async function leadStats(db: Db): Promise<Stats> {
 
 /** Registered inside the admin scope, so the admin role check applies. */
 export default async function statsRoutes(app: FastifyInstance) {
-  app.get('/stats', () => leadStats(app.db));
+  const schema = {
+    tags: ['admin'],
+    summary: 'The dashboard’s figures',
+    security: BEARER,
+    response: { 200: StatsSchema, ...errorResponses(401, 403) },
+  };
+  app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, () => leadStats(app.db));
 }

@@ -1,8 +1,10 @@
 import {
-  LoginResponseSchema,
+  ACCOUNT_MESSAGES,
+  LoginResultSchema,
   LoginSchema,
   MESSAGES,
   RefreshTokenSchema,
+  MessageSchema,
   RegisterSchema,
   TokenPairSchema,
   UserSchema,
@@ -11,29 +13,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { queueAccountMail, registrationAttemptMail } from '../../services/account-mail.ts';
 import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
   checkPassword,
   findUserByEmail,
   findUserById,
-  issueRefreshToken,
   loginBlockedFor,
   recordLoginFailure,
-  recordLoginSuccess,
   registerUser,
   revokeRefreshToken,
   rotateRefreshToken,
   toUser,
   type LoginLimits,
 } from '../../services/auth.ts';
+import { shortUserAgent } from '../../services/sessions.ts';
+import { signIn } from './sign-in.ts';
 
 export interface AuthRoutesOptions {
   login: LoginLimits;
+  /** Origin of the links in account mail. */
+  siteUrl: string;
 }
 
 /** /api/auth/*: register, login, refresh-token, logout, me. */
-export default async function authRoutes(fastify: FastifyInstance, { login: limits }: AuthRoutesOptions) {
+export default async function authRoutes(fastify: FastifyInstance, { login: limits, siteUrl }: AuthRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   // Tokens and account data: never kept by a browser or a shared cache.
@@ -42,29 +47,32 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
   });
 
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
+  // A taken address answers exactly like a new account and mails its owner (DECISIONS.md 8: no enumeration).
   const registerSchema = {
     tags,
-    summary: 'Create an account (the first is admin, later ones pending)',
+    summary: 'Create an account (the first is admin, later ones pending); a taken address mails its owner instead',
     body: RegisterSchema,
-    response: { 201: UserSchema, ...errorResponses(400, 409, 429) },
+    response: { 201: MessageSchema, ...errorResponses(400, 429) },
   };
   app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
     try {
-      const user = await registerUser(app.db, request.body);
-      return reply.status(201).send(user);
+      await registerUser(app.db, request.body);
     } catch (error) {
-      if (error instanceof EmailTakenError) {
-        throw new HttpError(409, MESSAGES.auth.emailTaken, { email: MESSAGES.auth.emailTaken });
+      if (!(error instanceof EmailTakenError)) throw error;
+      const owner = await findUserByEmail(app.db, request.body.email);
+      if (owner) {
+        await queueAccountMail(app.db, registrationAttemptMail(siteUrl, owner));
+        app.outbox.kick();
       }
-      throw error;
     }
+    return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
   const loginSchema = {
     tags,
-    summary: 'Sign in: an access token, a refresh token and the account',
+    summary: 'Sign in: tokens and the account, or for an account with 2FA a challenge for POST /auth/login/2fa',
     body: LoginSchema,
-    response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
+    response: { 200: LoginResultSchema, ...errorResponses(400, 401, 429) },
   };
   app.post('/login', { schema: loginSchema }, async (request) => {
     const input = request.body;
@@ -77,16 +85,13 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     const valid = await checkPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
       await recordLoginFailure(app.db, input.email, request.ip, limits);
-      await recordAudit(app.db, request, signInAudit('auth.login_failed', input.email, user));
+      await recordAudit(app.db, request, {
+        ...signInAudit('auth.login_failed', input.email, user),
+        data: { step: 'password' },
+      });
       throw new HttpError(401, MESSAGES.auth.invalidCredentials);
     }
-    await recordLoginSuccess(app.db, input.email, request.ip);
-    await recordAudit(app.db, request, signInAudit('auth.login_succeeded', input.email, user));
-    return {
-      accessToken: await app.signAccessToken(user),
-      refreshToken: await issueRefreshToken(app.db, user.id),
-      user: toUser(user),
-    };
+    return signIn(app, request, user);
   });
 
   const refreshSchema = {
@@ -97,10 +102,10 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
   };
   app.post('/refresh-token', { schema: refreshSchema }, async (request) => {
     const { refreshToken } = request.body;
-    const rotated = await rotateRefreshToken(app.db, refreshToken);
+    const rotated = await rotateRefreshToken(app.db, refreshToken, shortUserAgent(request.headers['user-agent']));
     const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
     if (!rotated.ok || !user) throw new HttpError(401, MESSAGES.auth.invalidRefreshToken);
-    return { accessToken: await app.signAccessToken(user), refreshToken: rotated.refreshToken };
+    return { accessToken: await app.signAccessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
   });
 
   const logoutSchema = {
@@ -121,7 +126,8 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     security: BEARER,
     response: { 200: UserSchema, ...errorResponses(401) },
   };
-  app.get('/me', { onRequest: app.requireRole(), schema: meSchema }, async (request) => {
+  const me = { onRequest: app.requireRole(), schema: meSchema, config: { allowWithoutTwoFactor: true } };
+  app.get('/me', me, async (request) => {
     const user = request.user ? await findUserById(app.db, request.user.id) : undefined;
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     return toUser(user);

@@ -1,14 +1,22 @@
 import {
   BLOG_MESSAGES,
+  BlogIdOrSlugParamsSchema,
+  BlogIdParamsSchema,
   BlogInputSchema,
   BlogListQuerySchema,
+  BlogListSchema,
+  BlogPreviewSchema,
+  BlogRevisionParamsSchema,
+  BlogRevisionSchema,
+  BlogSchema,
   MESSAGES,
   blogPreviewPath,
-  type BlogPreview,
 } from '@agency/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { parseOr400 } from '../../lib/validate.ts';
+import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import {
   BlogFieldError,
@@ -20,6 +28,7 @@ import {
   listRevisions,
   restoreRevision,
   updateBlog,
+  type UpdateOptions,
 } from '../../services/blogs.ts';
 import { createPreviewToken } from '../../services/preview.ts';
 
@@ -29,6 +38,7 @@ export interface BlogRoutesOptions {
 }
 
 const canEdit = (role: string | undefined) => role === 'admin' || role === 'editor';
+const tags = ['blogs'];
 
 const notFound = () => new HttpError(404, MESSAGES.blog.notFound);
 
@@ -43,7 +53,8 @@ async function orFieldError<T>(work: Promise<T>): Promise<T> {
 }
 
 /** /api/blogs/*: public list and post, editor/admin writes, revisions and preview links. */
-export default async function blogRoutes(app: FastifyInstance, { previewSecret }: BlogRoutesOptions) {
+export default async function blogRoutes(fastify: FastifyInstance, { previewSecret }: BlogRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const editorsOnly = app.requireRole('admin', 'editor');
 
   /** Whether the request carries a valid editor or admin token (hidden posts are shown only then). */
@@ -51,8 +62,15 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
 
   // Public: what is visible now, newest first; `q` searches (best match first), `tag` filters.
   // `?status=all` (editors and admins) adds drafts and scheduled posts.
-  app.get('/', { config: { publicCache: true } }, async (request, reply) => {
-    const { status, q, tag } = parseOr400(BlogListQuerySchema, request.query);
+  const listSchema = {
+    tags,
+    summary:
+      'Posts visible now, newest first; `q` searches (ranked), `tag` filters; `status=all` (editors) adds hidden ones',
+    querystring: BlogListQuerySchema,
+    response: { 200: BlogListSchema, ...errorResponses(400, 401, 403) },
+  };
+  app.get('/', { config: { publicCache: true }, schema: listSchema }, async (request, reply) => {
+    const { status, q, tag } = request.query;
     if (status === 'all') {
       await editorsOnly.call(app, request, reply);
       void reply.header('cache-control', 'private, no-store');
@@ -61,7 +79,13 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
     return listBlogs(app.db, { q, tag });
   });
 
-  app.get<{ Params: { idOrSlug: string } }>('/:idOrSlug', { config: { publicCache: true } }, async (request, reply) => {
+  const showSchema = {
+    tags,
+    summary: 'One post by id or slug (a hidden one only with an editor token); an earlier slug answers 301',
+    params: BlogIdOrSlugParamsSchema,
+    response: { 200: BlogSchema, ...errorResponses(404) },
+  };
+  app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
     const now = new Date();
     const blog = await findBlog(app.db, request.params.idOrSlug, now);
     if (blog && (blog.status === 'published' || (await isEditor(request)))) return blog;
@@ -72,65 +96,117 @@ export default async function blogRoutes(app: FastifyInstance, { previewSecret }
     throw notFound();
   });
 
-  app.post('/', { preHandler: editorsOnly }, async (request, reply) => {
-    const input = parseOr400(BlogInputSchema, request.body);
+  const createSchema = {
+    tags,
+    summary: 'Write a post (Markdown); `status: "scheduled"` with a future `publishedAt` publishes it then',
+    security: BEARER,
+    body: BlogInputSchema,
+    response: { 201: BlogSchema, ...errorResponses(400, 401, 403) },
+  };
+  app.post('/', { onRequest: editorsOnly, schema: createSchema }, async (request, reply) => {
     // request.user is set by editorsOnly; the author is never taken from the body.
-    const blog = await orFieldError(createBlog(app.db, input, request.user!.id));
+    const blog = await orFieldError(createBlog(app.db, request.body, request.user!.id));
     await recordBlogAudit(app.db, request, 'blog.created', blog);
     return reply.status(201).send(blog);
   });
 
-  app.put<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request) => {
-    const input = parseOr400(BlogInputSchema, request.body);
-    const body = request.body as Record<string, unknown>;
-    const sent = {
-      imageUrl: 'imageUrl' in body,
-      imageAlt: 'imageAlt' in body,
-      tags: 'tags' in body,
-      publishedAt: 'publishedAt' in body,
-    };
-    const before = await findBlog(app.db, request.params.id);
-    const blog = await orFieldError(updateBlog(app.db, request.params.id, input, { sent, editorId: request.user!.id }));
-    if (!blog) throw notFound();
-    await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
-    return blog;
-  });
+  // A PUT keeps what it leaves out (image, its description, tags, time); the parsed body no longer tells
+  // absent from empty, so the raw body is read first.
+  const sentFields = new WeakMap<FastifyRequest, UpdateOptions['sent']>();
+  const updateSchema = {
+    tags,
+    summary: 'Rewrite a post; fields left out keep their value; the version replaced becomes a revision',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    body: BlogInputSchema,
+    response: { 200: BlogSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.put(
+    '/:id',
+    {
+      onRequest: editorsOnly,
+      preValidation: async (request) => {
+        const body = request.body && typeof request.body === 'object' ? request.body : {};
+        sentFields.set(request, {
+          imageUrl: 'imageUrl' in body,
+          imageAlt: 'imageAlt' in body,
+          tags: 'tags' in body,
+          publishedAt: 'publishedAt' in body,
+        });
+      },
+      schema: updateSchema,
+    },
+    async (request) => {
+      const sent = sentFields.get(request) ?? { imageUrl: true, imageAlt: true, tags: true, publishedAt: true };
+      const before = await findBlog(app.db, request.params.id);
+      const blog = await orFieldError(
+        updateBlog(app.db, request.params.id, request.body, { sent, editorId: request.user!.id }),
+      );
+      if (!blog) throw notFound();
+      await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
+      return blog;
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/:id', { preHandler: editorsOnly }, async (request, reply) => {
+  const deleteSchema = {
+    tags,
+    summary: 'Delete a post (its revisions and old slugs go with it)',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
     if (!(await deleteBlog(app.db, request.params.id))) throw notFound();
     await recordAudit(app.db, request, { action: 'blog.deleted', target: { type: 'blog', id: request.params.id } });
     return reply.status(204).send();
   });
 
-  app.get<{ Params: { id: string } }>('/:id/revisions', { preHandler: editorsOnly }, async (request, reply) => {
+  const revisionsSchema = {
+    tags,
+    summary: 'Earlier versions of a post, newest first',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 200: z.array(BlogRevisionSchema), ...errorResponses(401, 403, 404) },
+  };
+  app.get('/:id/revisions', { onRequest: editorsOnly, schema: revisionsSchema }, async (request, reply) => {
     const revisions = await listRevisions(app.db, request.params.id);
     if (!revisions) throw notFound();
     void reply.header('cache-control', 'private, no-store');
     return revisions;
   });
 
-  app.post<{ Params: { id: string; revisionId: string } }>(
-    '/:id/revisions/:revisionId/restore',
-    { preHandler: editorsOnly },
-    async (request) => {
-      const { id, revisionId } = request.params;
-      if (!(await findBlog(app.db, id).catch(() => null))) throw notFound();
-      const blog = await orFieldError(restoreRevision(app.db, id, revisionId, request.user!.id));
-      if (!blog) throw new HttpError(404, BLOG_MESSAGES.revisionNotFound);
-      await recordAudit(app.db, request, {
-        action: 'blog.restored',
-        target: { type: 'blog', id: blog._id },
-        data: { title: blog.title, revisionId },
-      });
-      return blog;
-    },
-  );
+  const restoreSchema = {
+    tags,
+    summary: "Put a revision's title, content, image and tags back (the current version becomes a revision)",
+    security: BEARER,
+    params: BlogRevisionParamsSchema,
+    response: { 200: BlogSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.post('/:id/revisions/:revisionId/restore', { onRequest: editorsOnly, schema: restoreSchema }, async (request) => {
+    const { id, revisionId } = request.params;
+    if (!(await findBlog(app.db, id))) throw notFound();
+    const blog = await orFieldError(restoreRevision(app.db, id, revisionId, request.user!.id));
+    if (!blog) throw new HttpError(404, BLOG_MESSAGES.revisionNotFound);
+    await recordAudit(app.db, request, {
+      action: 'blog.restored',
+      target: { type: 'blog', id: blog._id },
+      data: { title: blog.title, revisionId },
+    });
+    return blog;
+  });
 
   // A link that shows a draft or scheduled post as the public will see it, for one hour.
-  app.post<{ Params: { id: string } }>('/:id/preview', { preHandler: editorsOnly }, async (request) => {
+  const previewSchema = {
+    tags,
+    summary: 'A signed link to the post as the public will see it, valid one hour, marked noindex',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 200: BlogPreviewSchema, ...errorResponses(401, 403, 404) },
+  };
+  app.post('/:id/preview', { onRequest: editorsOnly, schema: previewSchema }, async (request) => {
     const blog = await findBlog(app.db, request.params.id);
-    if (!blog || blog._id !== request.params.id.toLowerCase()) throw notFound();
+    if (!blog) throw notFound();
     const { token, expiresAt } = createPreviewToken(previewSecret, blog._id);
-    return { url: blogPreviewPath(token), expiresAt: expiresAt.toISOString() } satisfies BlogPreview;
+    return { url: blogPreviewPath(token), expiresAt: expiresAt.toISOString() };
   });
 }

@@ -1,6 +1,7 @@
 import { BRAND_NAME } from '@agency/contract';
 // GET /blog/rss.xml: RSS 2.0 feed of the posts visible now (tags as categories) (registered at the root, outside /api).
 import type { FastifyInstance } from 'fastify';
+import { fileResponse } from '../../lib/schema.ts';
 import { listBlogs } from '../../services/blogs.ts';
 
 export interface BlogRssOptions {
@@ -22,7 +23,12 @@ export const escapeXml = (value: string) =>
     .replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: BlogRssOptions) {
-  app.get('/blog/rss.xml', { config: { publicCache: true } }, async (_request, reply) => {
+  const schema = {
+    tags: ['blogs'],
+    summary: 'RSS 2.0 feed of the newest published posts',
+    response: { 200: fileResponse('application/rss+xml', 'RSS 2.0') },
+  };
+  app.get('/blog/rss.xml', { config: { publicCache: true }, schema }, async (_request, reply) => {
     const posts = (await listBlogs(app.db)).slice(0, FEED_SIZE);
     const blogUrl = `${siteUrl}/blog`;
     const items = posts.map((post) => {

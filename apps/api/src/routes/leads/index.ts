@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ALTCHA_FIELD,
   CV_MAX_BYTES,
   ContactSchema,
+  CreatedIdSchema,
   fieldErrors,
   HONEYPOT_FIELD,
   JOB_MESSAGES,
   JobApplicationSchema,
+  LeadSourceSchema,
   type LeadKind,
   MESSAGES,
   QUOTE_FILE_MAX_BYTES,
@@ -15,7 +18,10 @@ import {
 import { schema } from '@agency/db';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { documentedOnly, errorResponses, FILE_FIELD } from '../../lib/schema.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
 import { purgeUsedChallenges } from '../../services/challenge.ts';
@@ -131,7 +137,40 @@ function fileColumns(key: string | undefined, upload: { name: string; type: stri
   };
 }
 
-export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRoutesOptions) {
+/**
+ * What each form route declares. The body is JSON or multipart and read by `readForm` (files are
+ * buffered up to their own limit), so the schema documents it and the handler checks it.
+ */
+const CONSUMES = ['application/json', 'multipart/form-data'];
+/** Where the lead came from, and the proof-of-work solution (GET /api/challenge), read by readIntake. */
+const INTAKE_FIELDS = LeadSourceSchema.extend({
+  [ALTCHA_FIELD]: z.string().optional().describe('Base64 of the solved challenge'),
+});
+const FORM_ERRORS = errorResponses(400, 413, 415, 429, 503);
+const quoteSchema = {
+  tags: ['leads'],
+  summary: 'Send a quote request (regional forms add `region` and `currency`), optionally with a file ≤ 10 MB',
+  consumes: CONSUMES,
+  body: documentedOnly(z.intersection(QuoteRequestSchema, INTAKE_FIELDS.extend({ file: FILE_FIELD.optional() }))),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+const contactSchema = {
+  tags: ['leads'],
+  summary: 'Send a contact message',
+  consumes: CONSUMES,
+  body: documentedOnly(z.intersection(ContactSchema, INTAKE_FIELDS)),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+const applicationSchema = {
+  tags: ['leads'],
+  summary: 'Apply for a job with a CV (PDF, DOC or DOCX by content, ≤ 5 MB)',
+  consumes: ['multipart/form-data'],
+  body: documentedOnly(z.intersection(JobApplicationSchema, INTAKE_FIELDS.extend({ resume: FILE_FIELD }))),
+  response: { 201: CreatedIdSchema, ...FORM_ERRORS },
+};
+
+export default async function leadRoutes(fastify: FastifyInstance, { mail }: LeadRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Registered in this scope only: the image uploads register their own with their own limits.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
@@ -176,7 +215,7 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
 
   app.post(
     '/request-quote',
-    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT },
+    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
     async (request, reply) => {
       const form = await readForm(request, {
         field: 'file',
@@ -220,39 +259,43 @@ export default async function leadRoutes(app: FastifyInstance, { mail }: LeadRou
     },
   );
 
-  app.post('/contact', { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT }, async (request, reply) => {
-    const form = await readForm(request, null);
-    const contact = parseOr400(ContactSchema, form.fields);
-    const intake = readIntake(form.fields, mail);
-    const id = randomUUID();
-    const lead = {
-      kind: 'contacts' as const,
-      id,
-      file: null,
-      honeypot: isSpam(contact),
-      intake,
-      mail: { fields: contact },
-    };
-    await saveLead(request, lead, (tx, work) =>
-      tx
-        .insert(schema.contacts)
-        .values({
-          id,
-          ...work,
-          name: contact.name,
-          email: contact.email,
-          phone: contact.phone,
-          subject: contact.subject,
-          message: contact.message,
-        })
-        .returning({ createdAt: schema.contacts.createdAt }),
-    );
-    return reply.status(201).send({ id });
-  });
+  app.post(
+    '/contact',
+    { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
+    async (request, reply) => {
+      const form = await readForm(request, null);
+      const contact = parseOr400(ContactSchema, form.fields);
+      const intake = readIntake(form.fields, mail);
+      const id = randomUUID();
+      const lead = {
+        kind: 'contacts' as const,
+        id,
+        file: null,
+        honeypot: isSpam(contact),
+        intake,
+        mail: { fields: contact },
+      };
+      await saveLead(request, lead, (tx, work) =>
+        tx
+          .insert(schema.contacts)
+          .values({
+            id,
+            ...work,
+            name: contact.name,
+            email: contact.email,
+            phone: contact.phone,
+            subject: contact.subject,
+            message: contact.message,
+          })
+          .returning({ createdAt: schema.contacts.createdAt }),
+      );
+      return reply.status(201).send({ id });
+    },
+  );
 
   app.post(
     '/jobs/apply',
-    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT },
+    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
     async (request, reply) => {
       const form = await readForm(request, {
         field: 'resume',

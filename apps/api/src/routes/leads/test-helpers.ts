@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
+import { startSession } from '../../services/sessions.ts';
 
 export const MODAL_QUOTE = {
   fullName: 'Ada Lovelace',
@@ -71,5 +72,6 @@ export async function tokenFor(app: FastifyInstance, role: 'admin' | 'editor' | 
     .values({ name: `${role} user`, email: `${role}-${randomUUID()}@agency.test`, passwordHash: 'not-used', role })
     .returning({ id: schema.users.id });
   if (!user) throw new Error('user not created');
-  return { authorization: `Bearer ${await app.signAccessToken({ id: user.id, role })}` };
+  const { sessionId } = await startSession(app.db, user.id, null);
+  return { authorization: `Bearer ${await app.signAccessToken({ id: user.id, role }, sessionId)}` };
 }

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   RoleChangeSchema,
+  TwoFactorPolicySchema,
   type Role,
   UserIdParamsSchema,
   UserListSchema,
@@ -13,6 +14,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
+import { endAllSessions } from '../../services/sessions.ts';
+import { isTwoFactorRequired, setTwoFactorRequired } from '../../services/two-factor.ts';
 
 const tags = ['users'];
 
@@ -95,5 +98,53 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.delete('/:id', { schema: deleteSchema }, async (request, reply) => {
     await changeAccount(request, request.params.id, 'delete');
     return reply.status(204).send();
+  });
+
+  const signOutSchema = {
+    tags,
+    summary: 'End every session of an account (a lost laptop, someone leaving)',
+    security: BEARER,
+    params: UserIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.post('/:id/sign-out', { schema: signOutSchema }, async (request, reply) => {
+    const { id } = request.params;
+    const [target] = await app.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, id));
+    if (!target) throw new HttpError(404, MESSAGES.users.notFound);
+    const ended = await endAllSessions(app.db, id);
+    await recordAudit(app.db, request, {
+      action: 'user.signed_out_everywhere',
+      target: { type: 'user', id },
+      data: { sessionsEnded: ended },
+    });
+    return reply.status(204).send();
+  });
+
+  // Whether every staff account must use two-factor sign-in (enforced by requireRole in plugins/auth.ts).
+  const policyResponse = { 200: TwoFactorPolicySchema, ...errorResponses(401, 403) };
+  app.get(
+    '/two-factor-policy',
+    { schema: { tags, summary: 'Whether 2FA is required of all staff', security: BEARER, response: policyResponse } },
+    async () => ({ required: await isTwoFactorRequired(app.db) }),
+  );
+
+  const putPolicySchema = {
+    tags,
+    summary: 'Require 2FA of all staff (or not)',
+    security: BEARER,
+    body: TwoFactorPolicySchema,
+    response: { ...policyResponse, ...errorResponses(400, 401, 403) },
+  };
+  app.put('/two-factor-policy', { schema: putPolicySchema }, async (request) => {
+    const { required } = request.body;
+    const before = await isTwoFactorRequired(app.db);
+    await setTwoFactorRequired(app.db, required);
+    if (before !== required) {
+      await recordAudit(app.db, request, {
+        action: 'settings.2fa_required_changed',
+        data: { from: before, to: required },
+      });
+    }
+    return { required };
   });
 }

@@ -1,12 +1,13 @@
 // Team (admins only): every account with its role; an admin approves, promotes, demotes or removes.
 // The server refuses (409) to remove or demote the last admin; its sentence is shown here.
-import { ROLES, UserSchema, type Role, type User } from '@agency/contract';
+import { ACCOUNT_MESSAGES, ROLES, UserSchema, type Role, type User } from '@agency/contract';
 import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { errorMessage as message, mutate, useApiQuery } from '~/lib/api-query';
 import { loadCurrentUser, useAuth } from '~/state/auth';
 import { confirmAction } from './confirm-dialog';
 import { QueryView, errorBox } from './query-view';
+import { TwoFactorPolicyToggle } from './two-factor-policy';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', pending: 'Pending approval' };
 const UsersSchema = UserSchema.array();
@@ -29,6 +30,20 @@ export function TeamManager() {
       if (updated.id === me?.id) await loadCurrentUser();
     } catch (caught) {
       setError(message(caught, 'Failed to change the role'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function signOut(user: User) {
+    if (!(await confirmAction(`Sign ${user.name} out on every device? They can sign in again.`, 'Sign out'))) return;
+    setBusy(user.id);
+    setError(null);
+    try {
+      await mutate(`/users/${user.id}/sign-out`, { method: 'POST', invalidates: [] });
+      toast.success(ACCOUNT_MESSAGES.signedOutEverywhere(user.name));
+    } catch (caught) {
+      setError(message(caught, 'Failed to sign the account out'));
     } finally {
       setBusy(null);
     }
@@ -62,6 +77,7 @@ export function TeamManager() {
           {error}
         </p>
       )}
+      <TwoFactorPolicyToggle />
       <div className="mt-6">
         <QueryView query={team}>
           {(users) => (
@@ -107,7 +123,16 @@ export function TeamManager() {
                           ))}
                         </select>
                       </td>
-                      <td className="py-3 text-right">
+                      <td className="space-x-2 py-3 text-right whitespace-nowrap">
+                        <button
+                          type="button"
+                          disabled={busy === user.id}
+                          onClick={() => void signOut(user)}
+                          aria-label={`Sign ${user.name} out everywhere`}
+                          className="rounded-md border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+                        >
+                          Sign out everywhere
+                        </button>
                         <button
                           type="button"
                           disabled={busy === user.id}

@@ -3,13 +3,16 @@
 import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { applyAnalyticsConsent } from './analytics';
 import {
   ALL_COOKIES,
+  COOKIE_CONSENT_CHANGED_EVENT,
   type CookieConsent,
   type CookieSettings,
   NECESSARY_COOKIES,
   OPEN_COOKIE_SETTINGS_EVENT,
   OPTIONAL_COOKIE_CATEGORIES,
+  hasGlobalPrivacyControl,
   readCookieConsent,
   readCookieSettings,
   saveCookieConsent,
@@ -23,21 +26,28 @@ export function CookieBanner() {
   const [visible, setVisible] = useState(false);
   const [customizing, setCustomizing] = useState(false);
   const [choices, setChoices] = useState<CookieSettings>(NECESSARY_COOKIES);
+  const [gpc, setGpc] = useState(false);
   const id = useId();
 
   useEffect(() => {
     const timer = readCookieConsent() ? undefined : window.setTimeout(() => setVisible(true), COOKIE_BANNER_DELAY_MS);
+    setGpc(hasGlobalPrivacyControl());
     const reopen = () => {
       setChoices(readCookieSettings());
       setCustomizing(true);
       setVisible(true);
+      // Asked for from the footer: the toggles are what the visitor came for.
+      requestAnimationFrame(() => document.getElementById(`${id}-${OPTIONAL_COOKIE_CATEGORIES[0].key}`)?.focus());
     };
+    applyAnalyticsConsent();
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    window.addEventListener(COOKIE_CONSENT_CHANGED_EVENT, applyAnalyticsConsent);
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+      window.removeEventListener(COOKIE_CONSENT_CHANGED_EVENT, applyAnalyticsConsent);
     };
-  }, []);
+  }, [id]);
 
   if (!visible) return null;
 
@@ -64,6 +74,12 @@ export function CookieBanner() {
         </Link>
         .
       </p>
+      {gpc && (
+        <p className="mt-2 text-sm text-slate-700">
+          Your browser sends a Global Privacy Control signal, so analytics and marketing cookies stay off unless you
+          switch them on yourself.
+        </p>
+      )}
 
       {customizing && (
         <fieldset className="mt-4 space-y-3">

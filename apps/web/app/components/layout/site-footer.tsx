@@ -4,6 +4,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { pathOf } from '~/content/pages';
 import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
+import { openCookieSettings } from './cookie-consent';
 
 /** SPEC.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
 const FOOTER_LINKS = [
@@ -75,6 +76,12 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              {/* Reopens the banner at its Customize view: a choice can be changed or withdrawn at any time. */}
+              <button type="button" onClick={openCookieSettings} className="hover:text-brand-700 hover:underline">
+                Cookie settings
+              </button>
+            </li>
           </ul>
         </nav>
 

@@ -1,0 +1,82 @@
+// The API's OpenAPI 3.1 document, built by @fastify/swagger from the routes' zod schemas, and a readable
+// reference generated from it on the server: plain HTML and one stylesheet, no script, nothing fetched
+// from another site. Registered before the routes, so every route registered after it is collected.
+import { BRAND_NAME } from '@agency/contract';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { fileResponse } from '../lib/schema.ts';
+import { API_DOCS_CSS, renderApiDocs } from '../services/api-docs.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+const DOCS_CSS_PATH = '/api/docs/docs.css';
+
+export default fp(async function openapi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${BRAND_NAME} API`,
+        version: '1.0.0',
+        description:
+          'Every answer is JSON unless noted. Errors are `{ "error": "<sentence>", "fields"?: { "<field>": "<message>" } }`.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The access token from POST /api/auth/login or /api/auth/refresh-token',
+          },
+        },
+      },
+    },
+    // The web pages' routes are pages, not API; everything under /api (and the feed) is listed.
+    transform: (document) =>
+      document.url.startsWith('/api/') || document.url === '/blog/rss.xml'
+        ? jsonSchemaTransform(document)
+        : { schema: { ...document.schema, hide: true }, url: document.url },
+  });
+
+  let docs: { html: string } | undefined;
+  const document = () => app.swagger() as unknown as Record<string, unknown>;
+
+  const tags = ['docs'];
+  const openapiSchema = {
+    tags,
+    summary: 'This document (OpenAPI 3.1)',
+    response: { 200: fileResponse('application/json', 'The OpenAPI document') },
+  };
+  app.get(OPENAPI_PATH, { schema: openapiSchema }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(document()),
+  );
+  app.get(
+    DOCS_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'A readable reference generated from this document',
+        response: { 200: fileResponse('text/html', 'HTML') },
+      },
+    },
+    async (_request, reply) => {
+      docs ??= { html: renderApiDocs(document(), { stylesheet: DOCS_CSS_PATH, documentPath: OPENAPI_PATH }) };
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(docs.html);
+    },
+  );
+  app.get(
+    DOCS_CSS_PATH,
+    { schema: { tags, summary: 'The reference’s stylesheet', response: { 200: fileResponse('text/css', 'CSS') } } },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(API_DOCS_CSS),
+  );
+});

@@ -1,0 +1,85 @@
+// Password reset by mail: a random single-use token, stored as SHA-256, valid PASSWORD_RESET_TTL_MINUTES.
+// Asking answers the same whether or not the address has an account (DECISIONS.md 8).
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, PASSWORD_RESET_MAX_PENDING, PASSWORD_RESET_TTL_MINUTES } from '@agency/contract';
+import { and, count, eq, gt, isNull, lt, schema, sql, type Db } from '@agency/db';
+import { passwordResetMail, queueAccountMail } from './account-mail.ts';
+import { findUserByEmail, hashPassword } from './auth.ts';
+import { endAllSessions } from './sessions.ts';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Queues a reset mail when the address has an account; does nothing otherwise. Answers the account's id
+ * when a mail was queued (for the audit log), never for the client. An account that already has
+ * PASSWORD_RESET_MAX_PENDING live links gets no more, so nobody can flood its inbox.
+ */
+export async function requestPasswordReset(db: Db, siteUrl: string, email: string): Promise<string | null> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return null;
+  const token = randomBytes(32).toString('base64url');
+  const queued = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${user.id} for update`);
+    const [{ pending } = { pending: 0 }] = await tx
+      .select({ pending: count() })
+      .from(schema.passwordResets)
+      .where(
+        and(
+          eq(schema.passwordResets.userId, user.id),
+          isNull(schema.passwordResets.usedAt),
+          gt(schema.passwordResets.expiresAt, sql`now()`),
+        ),
+      );
+    if (pending >= PASSWORD_RESET_MAX_PENDING) return false;
+    await tx
+      .delete(schema.passwordResets)
+      .where(
+        and(
+          eq(schema.passwordResets.userId, user.id),
+          lt(schema.passwordResets.expiresAt, sql`now() - interval '1 day'`),
+        ),
+      );
+    await tx.insert(schema.passwordResets).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    });
+    await queueAccountMail(tx, passwordResetMail(siteUrl, user, token));
+    return true;
+  });
+  return queued ? user.id : null;
+}
+
+export type ResetResult = { ok: true; userId: string } | { ok: false; error: string };
+
+/**
+ * Sets the new password if the token is live, spends it (and every other link of the account), and
+ * ends every session of the account: whoever knew the old password is signed out.
+ */
+export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<ResetResult> {
+  const [row] = await db
+    .select()
+    .from(schema.passwordResets)
+    .where(eq(schema.passwordResets.tokenHash, sha256(token)));
+  if (!row) return { ok: false, error: ACCOUNT_MESSAGES.resetInvalid };
+  if (row.usedAt) return { ok: false, error: ACCOUNT_MESSAGES.resetUsed };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, error: ACCOUNT_MESSAGES.resetExpired };
+  const passwordHash = await hashPassword(password);
+  const changed = await db.transaction(async (tx) => {
+    // Only one of two requests racing with the same link gets here.
+    const spent = await tx
+      .update(schema.passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(schema.passwordResets.id, row.id), isNull(schema.passwordResets.usedAt)))
+      .returning({ id: schema.passwordResets.id });
+    if (spent.length === 0) return false;
+    await tx
+      .update(schema.passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(schema.passwordResets.userId, row.userId), isNull(schema.passwordResets.usedAt)));
+    await tx.update(schema.users).set({ passwordHash, updatedAt: new Date() }).where(eq(schema.users.id, row.userId));
+    await endAllSessions(tx, row.userId);
+    return true;
+  });
+  return changed ? { ok: true, userId: row.userId } : { ok: false, error: ACCOUNT_MESSAGES.resetUsed };
+}

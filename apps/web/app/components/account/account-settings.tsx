@@ -1,0 +1,390 @@
+// The account page (/admin/account): name, password change, two-factor sign-in and the sessions list.
+import {
+  ACCOUNT_MESSAGES,
+  RecoveryCodesSchema,
+  SessionListSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+  UserSchema,
+  type Session,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '@agency/contract';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
+import { toast } from '~/components/ui/toast';
+import { apiJson } from '~/lib/api';
+import { errorText, loadCurrentUser, useAuth } from '~/state/auth';
+import { QrCode } from './qr-code';
+
+const cardClass = 'rounded-lg border border-slate-300 bg-white p-6';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={cardClass}>
+      <h3 id={id} className="text-xl font-bold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function ErrorText({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** One labelled input; `name` is also the key of the value in the form's state. */
+function Field(props: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'text';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
+/** A form's values, error and busy flag, and a submit that runs `action` and reports its error. */
+function useSmallForm<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof T) => (value: string) => setValues((old) => ({ ...old, [name]: value }));
+  const submit = (action: () => Promise<void>, fallback: string) => async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(errorText(caught, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, set, error, busy, submit, reset: () => setValues(initial) };
+}
+
+function NameCard() {
+  const { user } = useAuth();
+  const form = useSmallForm({ name: user?.name ?? '' });
+  const save = form.submit(async () => {
+    UserSchema.parse(await apiJson<unknown>('/auth/me', { method: 'PATCH', body: form.values, auth: true }));
+    await loadCurrentUser();
+    toast.success('Your name has been saved.');
+  }, 'The name could not be saved.');
+  return (
+    <Card title="Name">
+      <p className="mt-1 text-sm text-slate-700">
+        Signed in as {user?.email}. Your name is shown to your team and on your posts.
+      </p>
+      <form onSubmit={save} noValidate className="mt-4 space-y-4">
+        <Field name="name" label="Name" autoComplete="name" value={form.values.name} onChange={form.set('name')} />
+        <ErrorText error={form.error} />
+        <button type="submit" disabled={form.busy} className={primaryButton}>
+          Save name
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+function PasswordCard({ onChanged }: { onChanged: () => void }) {
+  const form = useSmallForm({ currentPassword: '', newPassword: '' });
+  const save = form.submit(async () => {
+    await apiJson<unknown>('/auth/password', { method: 'POST', body: form.values, auth: true });
+    form.reset();
+    toast.success(ACCOUNT_MESSAGES.passwordChanged);
+    onChanged();
+  }, 'The password could not be changed.');
+  return (
+    <Card title="Password">
+      <form onSubmit={save} noValidate className="mt-4 space-y-4">
+        <Field
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.currentPassword}
+          onChange={form.set('currentPassword')}
+        />
+        <Field
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.newPassword}
+          onChange={form.set('newPassword')}
+        />
+        <ErrorText error={form.error} />
+        <button type="submit" disabled={form.busy} className={primaryButton}>
+          Change password
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange: () => Promise<void> }) {
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const enable = useSmallForm({ code: '' });
+  const disable = useSmallForm({ password: '', code: '' });
+  const start = useSmallForm({});
+
+  const begin = start.submit(async () => {
+    setSetup(TwoFactorSetupSchema.parse(await apiJson<unknown>('/auth/2fa/setup', { method: 'POST', auth: true })));
+  }, 'Two-factor sign-in could not be set up.');
+
+  const turnOn = enable.submit(async () => {
+    const { recoveryCodes: codes } = RecoveryCodesSchema.parse(
+      await apiJson<unknown>('/auth/2fa/enable', { method: 'POST', body: enable.values, auth: true }),
+    );
+    setSetup(null);
+    enable.reset();
+    setRecoveryCodes(codes);
+    await onChange();
+  }, 'Two-factor sign-in could not be turned on.');
+
+  const turnOff = disable.submit(async () => {
+    await apiJson<unknown>('/auth/2fa/disable', { method: 'POST', body: disable.values, auth: true });
+    disable.reset();
+    toast.success(ACCOUNT_MESSAGES.twoFactorDisabled);
+    await onChange();
+  }, 'Two-factor sign-in could not be turned off.');
+
+  return (
+    <Card title="Two-factor sign-in">
+      {recoveryCodes && (
+        <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p role="status" className="font-semibold">
+            {ACCOUNT_MESSAGES.twoFactorEnabled}
+          </p>
+          <p className="mt-2 text-sm">
+            Each recovery code signs you in once if you lose your phone. Write them down or save them in your password
+            manager now.
+          </p>
+          <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
+            {recoveryCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => setRecoveryCodes(null)} className={`${secondaryButton} mt-4`}>
+            I have saved them
+          </button>
+        </div>
+      )}
+      {status.enabled ? (
+        <>
+          <p className="mt-2 text-slate-700">
+            On. Signing in asks for a code from your authenticator app. Recovery codes left: {status.recoveryCodesLeft}.
+          </p>
+          <form onSubmit={turnOff} noValidate className="mt-4 space-y-4">
+            <p className="text-sm text-slate-700">To turn it off, confirm with your password and a current code.</p>
+            <Field
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={disable.values.password}
+              onChange={disable.set('password')}
+            />
+            <Field
+              name="code"
+              label="Code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={disable.values.code}
+              onChange={disable.set('code')}
+            />
+            <ErrorText error={disable.error} />
+            <button type="submit" disabled={disable.busy} className={secondaryButton}>
+              Turn off two-factor sign-in
+            </button>
+          </form>
+        </>
+      ) : setup ? (
+        <div className="mt-4 space-y-4">
+          <p className="text-slate-700">
+            Scan this code with an authenticator app (any app that supports TOTP), or type the secret into it.
+          </p>
+          <QrCode text={setup.otpauthUrl} label="QR code to add this account to an authenticator app" />
+          <p className="text-sm">
+            Secret:{' '}
+            <code className="break-all rounded bg-slate-100 px-1 font-mono">
+              {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </code>
+          </p>
+          <form onSubmit={turnOn} noValidate className="space-y-4">
+            <Field
+              name="code"
+              label="Code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={enable.values.code}
+              onChange={enable.set('code')}
+            />
+            <ErrorText error={enable.error} />
+            <button type="submit" disabled={enable.busy} className={primaryButton}>
+              Turn on two-factor sign-in
+            </button>
+          </form>
+        </div>
+      ) : (
+        <form onSubmit={begin} className="mt-2 space-y-4">
+          <p className="text-slate-700">
+            Off. With two-factor sign-in, a stolen password alone cannot open your account: signing in also asks for a
+            code from an app on your phone.
+          </p>
+          <ErrorText error={start.error} />
+          <button type="submit" disabled={start.busy} className={primaryButton}>
+            Set up two-factor sign-in
+          </button>
+        </form>
+      )}
+    </Card>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function SessionsCard({ sessions, reload }: { sessions: Session[] | null; reload: () => Promise<void> }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function end(session: Session) {
+    setBusy(session.id);
+    setError(null);
+    try {
+      await apiJson<unknown>(`/auth/sessions/${session.id}`, { method: 'DELETE', auth: true });
+      toast.success('The session has been signed out.');
+      await reload();
+    } catch (caught) {
+      setError(errorText(caught, 'The session could not be signed out.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Card title="Sessions">
+      <p className="mt-1 text-sm text-slate-700">Where your account is signed in. Sign out any you do not recognise.</p>
+      <ErrorText error={error} />
+      {sessions === null ? (
+        <p role="status" className="mt-4">
+          Loading...
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium">
+                  {session.userAgent ?? 'Unknown browser'}
+                  {session.current && <span className="ml-2 text-sm text-green-800">(this session)</span>}
+                </p>
+                <p className="text-sm text-slate-700">
+                  Signed in {when(session.createdAt)} · last used {when(session.lastUsedAt)}
+                </p>
+              </div>
+              {!session.current && (
+                <button
+                  type="button"
+                  disabled={busy === session.id}
+                  onClick={() => void end(session)}
+                  aria-label={`Sign out the session signed in ${when(session.createdAt)}`}
+                  className={secondaryButton}
+                >
+                  Sign out
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function AccountSettings() {
+  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
+  const [sessions, setSessions] = useState<Session[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const loadStatus = useCallback(async () => {
+    try {
+      setStatus(TwoFactorStatusSchema.parse(await apiJson<unknown>('/auth/2fa', { auth: true })));
+    } catch (caught) {
+      setError(errorText(caught, 'Your account could not be loaded.'));
+    }
+  }, []);
+
+  const loadSessions = useCallback(async () => {
+    try {
+      setSessions(SessionListSchema.parse(await apiJson<unknown>('/auth/sessions', { auth: true })));
+    } catch {
+      // Refused while 2FA setup is required; the list appears once it is done.
+      setSessions(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadStatus();
+    void loadSessions();
+  }, [loadStatus, loadSessions]);
+
+  const mustSetUp = status?.required && !status.enabled;
+
+  return (
+    <div className="space-y-6">
+      <h2 className="text-2xl font-bold">Your account</h2>
+      <ErrorText error={error} />
+      {mustSetUp && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          {ACCOUNT_MESSAGES.twoFactorRequired}
+        </p>
+      )}
+      {status && (
+        <TwoFactorCard
+          status={status}
+          onChange={async () => {
+            await loadStatus();
+            await loadSessions();
+          }}
+        />
+      )}
+      {!mustSetUp && (
+        <>
+          <NameCard />
+          <PasswordCard onChanged={() => void loadSessions()} />
+          <SessionsCard sessions={sessions} reload={loadSessions} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// /admin/audit: the audit log (admins).
+import { AuditLog } from '~/components/admin/audit-log';
+import { adminMeta } from '~/lib/admin-meta';
+
+export const meta = () => adminMeta('Audit');
+
+export default function AdminAudit() {
+  return <AuditLog />;
+}

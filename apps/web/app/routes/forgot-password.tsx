@@ -1,0 +1,87 @@
+// /forgot-password: an address; the server mails a reset link if it has an account and answers the
+// same either way (DECISIONS.md 8), so this page never says whether it had one.
+import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MessageSchema } from '@agency/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { useFormValues } from '~/components/forms/form-state';
+import { apiJson } from '~/lib/api';
+import { useHydrated } from '~/lib/hydration';
+import { pageSeo } from '~/lib/seo';
+import { errorText } from '~/state/auth';
+
+export const meta = () => [...pageSeo('forgot-password'), { name: 'robots', content: 'noindex' }];
+
+const EMPTY = { email: '' };
+
+export default function ForgotPassword() {
+  const { values, set, formRef } = useFormValues(EMPTY);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const id = useId();
+  const hydrated = useHydrated();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = MessageSchema.safeParse(
+        await apiJson<unknown>('/auth/password-reset', { method: 'POST', body: values }),
+      );
+      setSent(answer.success ? answer.data.message : ACCOUNT_MESSAGES.resetRequested);
+    } catch (caught) {
+      setError(errorText(caught, 'The link could not be requested. Please try again.'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-md px-6 py-16">
+      <h1 className="text-3xl font-bold">Forgot password</h1>
+      {sent ? (
+        <p role="status" className="mt-8 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          {sent}
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 text-slate-700">
+            Enter the address of your account and we will mail you a link to choose a new password.
+          </p>
+          <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
+            <div>
+              <label htmlFor={`${id}-email`} className={labelClass}>
+                Email
+              </label>
+              <input
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={(event) => set('email')(event.target.value)}
+                className={inputClass}
+              />
+            </div>
+            {error && (
+              <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+                {error}
+              </p>
+            )}
+            <button type="submit" disabled={loading || !hydrated} className={`${primaryButton} w-full`}>
+              Send the link
+            </button>
+          </form>
+        </>
+      )}
+      <p className="mt-6 text-sm text-slate-700">
+        Remembered it?{' '}
+        <Link to={ACCOUNT_PATHS.login} className="font-medium text-brand-700 underline">
+          Login
+        </Link>
+      </p>
+    </section>
+  );
+}

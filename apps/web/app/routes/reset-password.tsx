@@ -1,0 +1,91 @@
+// /reset-password?token=…: the link from the reset mail. A new password ends every session of the
+// account; the server explains an expired or used link, and this page offers a new one.
+import { ACCOUNT_MESSAGES, ACCOUNT_PATHS } from '@agency/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { useFormValues } from '~/components/forms/form-state';
+import { apiJson } from '~/lib/api';
+import { useHydrated } from '~/lib/hydration';
+import { pageSeo } from '~/lib/seo';
+import { errorText } from '~/state/auth';
+
+export const meta = () => [...pageSeo('reset-password'), { name: 'robots', content: 'noindex' }];
+
+const EMPTY = { password: '' };
+
+export default function ResetPassword() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { values, set, formRef } = useFormValues(EMPTY);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(token ? null : ACCOUNT_MESSAGES.resetInvalid);
+  const [loading, setLoading] = useState(false);
+  const id = useId();
+  const hydrated = useHydrated();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setLoading(true);
+    setError(null);
+    try {
+      await apiJson<unknown>('/auth/password-reset/confirm', {
+        method: 'POST',
+        body: { token, password: values.password },
+      });
+      setDone(true);
+    } catch (caught) {
+      setError(errorText(caught, 'The password could not be changed. Please try again.'));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="mx-auto max-w-md px-6 py-16">
+      <h1 className="text-3xl font-bold">Choose a new password</h1>
+      {done ? (
+        <>
+          <p role="status" className="mt-8 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+            {ACCOUNT_MESSAGES.passwordReset}
+          </p>
+          <p className="mt-6">
+            <Link to={ACCOUNT_PATHS.login} className={`${primaryButton} inline-block`}>
+              Go to login
+            </Link>
+          </p>
+        </>
+      ) : (
+        <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
+          <div>
+            <label htmlFor={`${id}-password`} className={labelClass}>
+              New password
+            </label>
+            <input
+              id={`${id}-password`}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(event) => set('password')(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          {error && (
+            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <p>{error}</p>
+              <p className="mt-1">
+                <Link to={ACCOUNT_PATHS.forgotPassword} className="font-medium underline">
+                  Ask for a new link
+                </Link>
+              </p>
+            </div>
+          )}
+          <button type="submit" disabled={loading || !hydrated || !token} className={`${primaryButton} w-full`}>
+            Save the new password
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+// A staff member forgets the password, resets it through the mail the site sends (received by a real
+// SMTP server started here), turns two-factor sign-in on and signs in with a code computed here.
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { loginAdmin } from './support.ts';
+
+interface Mail {
+  to: string[];
+  text: string;
+}
+
+const inbox: Mail[] = [];
+let smtp: SMTPServer;
+
+/** Quoted-printable soft breaks and escapes undone, so the test reads the text as sent. */
+const plain = (data: string) =>
+  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+test.beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: plain(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    smtp.server.once('error', reject);
+    smtp.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', () => resolve());
+  });
+  expect((smtp.server.address() as AddressInfo).port).toBe(Number(process.env.E2E_SMTP_PORT));
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+/** RFC 6238 with SHA-1, 30-second steps, 6 digits: what an authenticator app shows for `secret` (base32). */
+function totp(secret: string, step: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/\s+/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+test('reset the password from a mail, turn on two-factor sign-in, sign in with a code', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // A team member (an editor), created through the API after the admin (the first account is the admin).
+  const { accessToken } = await loginAdmin(request);
+  const email = `member-${Date.now().toString(36)}@example.test`;
+  expect(
+    (
+      await request.post('/api/auth/register', { data: { name: 'Mira Member', email, password: 'first password 1' } })
+    ).status(),
+  ).toBe(201);
+  const admin = { authorization: `Bearer ${accessToken}` };
+  const users = (await (await request.get('/api/users', { headers: admin })).json()) as { id: string; email: string }[];
+  const member = users.find((user) => user.email === email)!;
+  expect((await request.patch(`/api/users/${member.id}`, { headers: admin, data: { role: 'editor' } })).status()).toBe(
+    200,
+  );
+
+  // Forgot password? → the form → the same answer as for any address.
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account uses this address');
+  await expectNoAxeViolations(page);
+
+  // The mail arrives at the SMTP server with a single-use link.
+  await expect.poll(() => inbox.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+  const mail = inbox.find((m) => m.to.includes(email))!;
+  expect(mail.text).toContain('Reset your');
+  const link = /(http:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(mail.text)?.[1];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await page.getByLabel('New password').fill('second password 2');
+  await page.getByRole('button', { name: 'Save the new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Go to login' }).click();
+
+  // The old password no longer works (an API check, so the page logs no 401); the new one does.
+  const old = await request.post('/api/auth/login', { data: { email, password: 'first password 1' } });
+  expect(old.status()).toBe(401);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('second password 2');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // The account page: set up two-factor sign-in with the QR code drawn in the page.
+  await page.goto('/admin/account');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = ((await page.locator('code').first().textContent()) ?? '').replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoAxeViolations(page);
+  const enabledAt = currentStep();
+  await page.getByLabel('Code from your authenticator app').fill(totp(secret, enabledAt));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText(/Recovery codes left: 10/)).toBeVisible();
+
+  // Another browser signs in: password, then the code of the next step (the enabling one is spent).
+  const other = await browser.newContext();
+  await other.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+  const phone = await other.newPage();
+  await phone.goto('/login');
+  await phone.getByLabel('Email').fill(email);
+  await phone.getByLabel('Password').fill('second password 2');
+  await phone.getByRole('button', { name: 'Login' }).click();
+  await expect(phone.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await expectNoAxeViolations(phone);
+  await phone.getByLabel('Code from your authenticator app').fill(totp(secret, enabledAt + 1));
+  await phone.getByRole('button', { name: 'Verify' }).click();
+  await expect(phone).toHaveURL(/\/admin$/);
+  await expect(phone.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+
+  // Back in the first browser, the new session is listed and can be signed out.
+  await page.reload();
+  const sessions = page.getByRole('listitem').filter({ hasText: 'Signed in' });
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: '(this session)' })).toHaveCount(1);
+  await sessions.getByRole('button', { name: /Sign out/ }).click();
+  await expect(sessions).toHaveCount(1);
+  const phoneToken = await phone.evaluate(() => localStorage.getItem('token'));
+  expect((await request.get('/api/auth/me', { headers: { authorization: `Bearer ${phoneToken}` } })).status()).toBe(
+    401,
+  );
+  await other.close();
+});
