@@ -4,8 +4,9 @@ export default defineConfig({
   resolve: { alias: { '~': new URL('./apps/web/app', import.meta.url).pathname } },
   define: { __SITE_URL__: JSON.stringify('http://localhost:3000') },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: the PGlite suites share two cores, and a slow machine must not turn into red tests.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

@@ -99,7 +99,7 @@ test.describe('header', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Career' })).not.toHaveAttribute('aria-current', /.*/);
-    // Blog is in the desktop header by DECISIONS.md 8 (SPEC.md leaves it out).
+    // Blog is in the desktop header as a deliberate change (docs/product.md; the original design leaves it out).
     await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
 
     await nav.getByRole('link', { name: 'Career' }).click();
@@ -122,7 +122,7 @@ test.describe('header', () => {
     const close = page.getByRole('button', { name: 'Close menu' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    // Career is in the phone menu by DECISIONS.md 8 (SPEC.md leaves it out).
+    // Career is in the phone menu as a deliberate change (docs/product.md; the original design leaves it out).
     await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Career', 'Connect', 'Blog']);
     expect(await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
       ['/about', '/services', '/career', '/connect', '/blog'],

@@ -4,7 +4,7 @@ import { SERVICES_CATALOGUE } from '../../apps/web/app/content/services.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
-// Written out here rather than read from the content, so a content change that breaks SPEC.md fails.
+// Written out here rather than read from the content, so a content change that breaks docs/product.md fails.
 const FAQ_COUNTS: Record<string, number> = {
   '/cloud-services': 3,
   '/cloud-storage-backup': 4,

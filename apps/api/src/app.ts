@@ -1,7 +1,7 @@
 // Builds the Fastify app: external plugins, then our plugins (db, storage, auth), then the /api routes.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -14,6 +14,7 @@ import openapiPlugin from './plugins/openapi.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run the daily retention job on a timer (default); the API tests run it themselves. */
   retentionSchedule?: boolean;
+  /** Told of every route as it is registered (the tests that go over every route use it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Largest request body of a JSON route; uploads set their own limits. */
@@ -64,6 +67,7 @@ export async function buildApp({
   storage,
   logger,
   retentionSchedule = true,
+  onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -76,6 +80,8 @@ export async function buildApp({
     requestTimeout: 120_000,
   });
 
+  if (onRoute) app.addHook('onRoute', onRoute);
+
   // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +90,11 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(securityHeadersPlugin, {
+    siteUrl: config.siteUrl,
+    // The analytics host, and only it, when ANALYTICS_SCRIPT_URL is set; the browser asks it only after consent.
+    scriptOrigins: config.analyticsScriptUrl ? [new URL(config.analyticsScriptUrl).origin] : [],
+  });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(publicCachePlugin);

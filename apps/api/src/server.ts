@@ -3,14 +3,19 @@ import path from 'node:path';
 import { createDb } from '@agency/db';
 import { buildApp } from './app.ts';
 import { assertDataDirWritable, ConfigError, loadConfig } from './config.ts';
-import webPlugin from './plugins/web.ts';
+import webPlugin, { checkBuiltOrigin } from './plugins/web.ts';
 import { createWebLoadContext } from './services/web-context.ts';
 
 let config;
+let originWarning: string | null = null;
 try {
   config = loadConfig();
   // The embedded database and the local file store live there; a bucket and PostgreSQL need neither.
   if (!config.databaseUrl || !config.s3) assertDataDirWritable(config.dataDir);
+  // Production refuses pages prerendered for another SITE_URL; elsewhere the mismatch is logged below.
+  if (!process.env.WEB_DEV_ROOT) {
+    originWarning = checkBuiltOrigin(config.webBuildDir, config.siteUrl, config.env === 'production');
+  }
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -31,6 +36,7 @@ await database.migrate();
 if (!process.env.WEB_DEV_ROOT) process.env.NODE_ENV = 'production';
 
 const app = await buildApp({ config, database });
+if (originWarning) app.log.warn(originWarning);
 await app.register(webPlugin, {
   buildDir: config.webBuildDir,
   loadContext: createWebLoadContext(app, config),

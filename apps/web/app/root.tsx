@@ -17,6 +17,7 @@ import { Particles } from '~/components/ui/particles';
 import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
+import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
 /** The one font file every page needs starts loading with the HTML, not after the CSS. */
 export const links = () => [
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
         <Meta />
         <Links />
       </head>

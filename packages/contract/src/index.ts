@@ -19,4 +19,5 @@ export * from './jobs.ts';
 export * from './account.ts';
 export * from './account-paths.ts';
 export * from './audit.ts';
+export * from './browser-zod.ts';
 export * from './privacy.ts';

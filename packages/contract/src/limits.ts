@@ -1,4 +1,4 @@
-// Business constants and limits (SPEC.md section 9), written once.
+// Business constants and limits (docs/product.md section 9), written once.
 
 const MB = 1024 * 1024;
 

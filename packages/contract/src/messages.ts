@@ -1,4 +1,4 @@
-// User-facing messages (SPEC.md sections 4, 5 and 8). Texts are exact; write them only here.
+// User-facing messages (docs/product.md sections 4, 5 and 8). Texts are exact; write them only here.
 
 export const MESSAGES = {
   quote: {

@@ -1,4 +1,4 @@
-// Select options of every form (SPEC.md section 3). Each list is written once, here.
+// Select options of every form (docs/product.md section 3). Each list is written once, here.
 
 export const NOT_SPECIFIED = 'Not Specified';
 /** Placeholder option shown first in the quote selects. */

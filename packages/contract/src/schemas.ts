@@ -47,7 +47,7 @@ const choice = <T extends readonly [string, ...string[]]>(field: string, options
 
 const honeypot = boundedString(HONEYPOT_FIELD, LENGTH.long).optional().default('');
 
-/** Fields the quote modal must send non-empty (SPEC.md section 5). */
+/** Fields the quote modal must send non-empty (docs/product.md section 5). */
 export const QUOTE_MODAL_REQUIRED = [
   'fullName',
   'deadline',
@@ -236,7 +236,7 @@ export const BlogInputSchema = z
   });
 export type BlogInput = z.input<typeof BlogInputSchema>;
 
-/** A blog post as the API returns it: SPEC.md's shape plus the fields DECISIONS.md and issue 12 add. */
+/** A blog post as the API returns it: docs/product.md's shape plus the fields the blog's later changes add. */
 export const BlogSchema = z.object({
   _id: z.string(),
   title: z.string(),

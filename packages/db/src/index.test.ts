@@ -26,5 +26,6 @@ describe('createDb (PGlite)', () => {
     expect(rows.map((r) => r.email)).toEqual(['ada@example.com']);
     await second.ping();
     await second.close();
-  });
+    // Two on-disk PGlite starts and every migration: far over the default 30 s on a busy 2-core machine.
+  }, 120_000);
 });

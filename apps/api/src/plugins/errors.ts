@@ -1,4 +1,4 @@
-// Turns every failure into DECISIONS.md's error JSON with the right status; nothing becomes an unexplained 500.
+// Turns every failure into docs/product.md's error JSON with the right status; nothing becomes an unexplained 500.
 import { MESSAGES } from '@agency/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -26,8 +26,11 @@ const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** What a CDN may do with a public page: keep it briefly, serve it a little stale while it asks again. */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
-/** Response headers an entry keeps; security headers and the like are added again on every answer. */
-const KEPT_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag'];
+/**
+ * Response headers an entry keeps; security headers and the like are added again on every answer, except
+ * a page's own Content-Security-Policy: it lists the hashes of that page's inline scripts.
+ */
+const KEPT_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag', 'content-security-policy'];
 /** Query parameters and paths that make a request personal (a preview link). */
 const PRIVATE_PARAMS = /[?&](?:preview|token)=|\/preview\//i;
 

@@ -1,6 +1,6 @@
 // Serves the web build: static assets and prerendered pages from build/client, everything else
 // (blog posts, admin shell, 404) through React Router's server renderer.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -11,6 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerBuild } from 'react-router';
+import { ConfigError } from '../config.ts';
+import { inlineScriptHashes } from '../lib/security-headers.ts';
 
 export interface WebOptions {
   buildDir: string;
@@ -38,6 +40,36 @@ function listFiles(dir: string, prefix = ''): Set<string> {
     else if (!/\.(br|gz)$/.test(entry.name)) files.add(url);
   }
   return files;
+}
+
+/** A Host header as RFC 9110 allows it: a name or an IPv4 address, or an [IPv6] literal, and a port. */
+const VALID_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The origin the prerendered pages were built for: the canonical link of the home page. */
+function builtOrigin(clientDir: string): string | null {
+  try {
+    const home = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    const href = /<link[^>]+rel="canonical"[^>]+href="([^"]+)"/.exec(home)?.[1];
+    return href ? new URL(href).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pages built with one SITE_URL and served with another would advertise the wrong origin to search engines
+ * and in shared links. Production refuses to start; elsewhere (tests, benchmarks) the log says so.
+ */
+export function checkBuiltOrigin(buildDir: string, siteUrl: string, strict: boolean): string | null {
+  const built = builtOrigin(path.join(buildDir, 'client'));
+  const serving = new URL(siteUrl).origin;
+  if (!built || built === serving) return null;
+  const message =
+    `SITE_URL=${JSON.stringify(siteUrl)} differs from the origin the pages were built for (${built}): ` +
+    `run \`SITE_URL=${siteUrl} npm run build\` again, or serve with SITE_URL=${built}`;
+  if (strict) throw new ConfigError(message);
+  return message;
 }
 
 const safeDecode = (value: string) => {
@@ -76,6 +108,13 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
         'production',
       );
   const files = viteRoot ? new Set<string>() : listFiles(clientDir);
+  // Each prerendered page's policy allows exactly the inline scripts it was built with.
+  const pagePolicies = new Map<string, string>();
+  for (const file of files) {
+    if (!file.endsWith('.html')) continue;
+    const html = readFileSync(path.join(clientDir, file), 'utf8');
+    pagePolicies.set(file, app.pagePolicy(inlineScriptHashes(html)));
+  }
 
   if (!viteRoot) await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
   // Server-rendered pages are gzipped on the fly (cheaper than brotli per request for ~the same size);
@@ -85,11 +124,16 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   function sendStatic(reply: FastifyReply, file: string) {
     const cache = file.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
     reply.header('cache-control', cache);
+    const policy = pagePolicies.get(file);
+    if (policy) reply.header('content-security-policy', policy);
     return reply.sendFile(file.slice(1), { cacheControl: false });
   }
 
   async function render(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+    const host = request.headers.host ?? 'localhost';
+    if (!VALID_HOST.test(host)) return reply.status(400).type('text/plain').send('Bad Request: malformed Host header');
+    // The path is appended, not resolved: "//x" is a path here, not another host.
+    const url = new URL(`http://${host}${request.url.startsWith('/') ? request.url : `/${request.url}`}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (typeof value === 'string') headers.set(name, value);
@@ -108,6 +152,14 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      // Read whole to hash its inline scripts: a per-request nonce would be shared by every visitor once the
+      // public cache (or a CDN) keeps the page, so the policy lists the hashes of exactly this page's scripts.
+      const page = Buffer.from(await response.arrayBuffer());
+      reply.header('content-security-policy', app.pagePolicy(inlineScriptHashes(page.toString('utf8'))));
+      if (app.publicCache.willStore(request)) return reply.send(page);
+      return reply.compress(page);
+    }
     // A page the public cache keeps is read whole; the cache compresses it once for every later visitor.
     if (app.publicCache.willStore(request)) return reply.send(Buffer.from(await response.arrayBuffer()));
     const body = Readable.fromWeb(response.body as WebReadableStream);
@@ -118,6 +170,8 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
     // Unknown API paths answer JSON, never a web page.
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    // An empty path segment ("//", "/a//b") names no page; the router would read it as another one.
+    if (pathname.includes('//')) return reply.callNotFound();
     if (files.has(pathname)) return sendStatic(reply, pathname);
     const page = `${pathname.replace(/\/$/, '')}/index.html`;
     if (files.has(page)) return sendStatic(reply, page);

@@ -1,5 +1,5 @@
 // Password reset by mail: a random single-use token, stored as SHA-256, valid PASSWORD_RESET_TTL_MINUTES.
-// Asking answers the same whether or not the address has an account (DECISIONS.md 8).
+// Asking answers the same whether or not the address has an account (docs/product.md D8).
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_MAX_PENDING, PASSWORD_RESET_TTL_MINUTES } from '@agency/contract';
 import { and, count, eq, gt, isNull, lt, schema, sql, type Db } from '@agency/db';

@@ -7,7 +7,7 @@ import { createDb } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { type Env, loadConfig } from '../config.ts';
 import { loggerOptions } from '../lib/logger.ts';
 
@@ -41,6 +41,8 @@ async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: (
 export interface TestAppOptions {
   /** Receives the app's log lines (the production logger configuration) instead of no logging at all. */
   logStream?: DestinationStream;
+  /** Told of every route as it is registered. */
+  onRoute?: AppOptions['onRoute'];
 }
 
 export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -66,6 +68,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     database,
     logger,
     retentionSchedule: false,
+    onRoute: options.onRoute,
   });
   await app.ready();
   const others: FastifyInstance[] = [];

@@ -1,4 +1,4 @@
-// The full-screen "Request a quote" modal (SPEC.md section 2, header) and the context that lets the
+// The full-screen "Request a quote" modal (docs/product.md section 2, header) and the context that lets the
 // header or any page open it: `const { open } = useQuoteModal()`.
 import {
   type ComponentType,

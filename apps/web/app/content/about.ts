@@ -1,4 +1,4 @@
-// Text of the About page (/about): six sections in SPEC.md's order.
+// Text of the About page (/about): six sections in docs/product.md's order.
 import { SITE } from './site.ts';
 
 export interface AboutSection {

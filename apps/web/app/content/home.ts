@@ -10,7 +10,7 @@ export const HOME_HERO = {
   secondaryCta: { label: 'Request a quote', to: '/quote' },
 } as const;
 
-/** The six services shown as "Areas of expertise" cards, in SPEC.md's order. */
+/** The six services shown as "Areas of expertise" cards, in docs/product.md's order. */
 const EXPERTISE_PATHS = [
   '/network-design',
   '/server-setup',

@@ -1,4 +1,4 @@
-// Fixed-price website packages (SPEC.md section 9): plans grouped by category, plus what every plan includes.
+// Fixed-price website packages (docs/product.md section 9): plans grouped by category, plus what every plan includes.
 
 export type PackageCategoryId = 'business' | 'ecommerce' | 'restaurant';
 
@@ -137,7 +137,7 @@ export const SHARED_INCLUSIONS = {
 
 export const plansIn = (category: PackageCategoryId) => PACKAGE_PLANS.filter((plan) => plan.category === category);
 
-// Written as SPEC.md writes the prices ("£2000"), without a thousands separator.
+// Written as docs/product.md writes the prices ("£2000"), without a thousands separator.
 const GBP = new Intl.NumberFormat('en-GB', {
   style: 'currency',
   currency: 'GBP',

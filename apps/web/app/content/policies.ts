@@ -22,7 +22,7 @@ const postalAddress = london
 // Privacy policy
 // ---------------------------------------------------------------------------------------------
 
-/** Date of the last change to PRIVACY_SECTIONS (DECISIONS.md 4.6): update it with the text. */
+/** Date of the last change to PRIVACY_SECTIONS (docs/product.md D4): update it with the text. */
 export const PRIVACY_LAST_UPDATED = '2026-11-23';
 
 export const PRIVACY_INTRO = `${SITE.name} ("we", "us") respects your privacy. This policy explains what personal data we collect when you use our website or services, why we collect it, and the rights you have under UK data protection law, including the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. We are the data controller for the personal data described here.`;
@@ -301,7 +301,7 @@ export const COOKIE_TABS: readonly CookieTab[] = [
     label: 'Cookie Controls',
     body: [
       'You decide which optional cookies we use. When you first visit, our cookie banner lets you accept all cookies, allow only the necessary ones, or customise your choice by category.',
-      'To change your mind later, clear this website’s data in your browser and reload the page: the banner will ask you again. You can also block or delete cookies in your browser settings, though some parts of the website may then not work as intended.',
+      'To change your mind later, choose “Cookie settings” at the bottom of any page: the banner opens with your current choices, and a change applies at once. If your browser sends a Global Privacy Control signal, analytics and marketing cookies start off. We keep a record of each choice, with its date and a random identifier, so that we can show what you agreed to; it does not identify you. You can also block or delete cookies in your browser settings, though some parts of the website may then not work as intended.',
       'To opt out of Google Analytics on every website, you can install Google’s opt-out browser add-on.',
     ],
   },
@@ -313,7 +313,7 @@ export const COOKIE_TABS: readonly CookieTab[] = [
 ];
 
 /** Date of the last change to the cookie policy, shown under its heading. */
-export const COOKIES_LAST_UPDATED = '2026-11-22';
+export const COOKIES_LAST_UPDATED = '2026-11-23';
 
 export const COOKIES_INTRO = `This policy explains how ${SITE.name} uses cookies and similar technologies on this website, and how you can control them.`;
 

@@ -40,7 +40,7 @@ export function deferRouteModules(script: string): string {
  */
 export function firstPaintFirst(): Transform {
   let inHead = true;
-  let held = Buffer.alloc(0);
+  let held: Buffer = Buffer.alloc(0);
   let scriptDone = false;
 
   function body(buffer: Buffer, push: (chunk: Buffer) => void): Buffer {

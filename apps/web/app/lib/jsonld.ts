@@ -1,4 +1,4 @@
-// JSON-LD builders for search engines (DECISIONS.md section 7), fed by the one content module.
+// JSON-LD builders for search engines (docs/product.md section D7), fed by the one content module.
 import { jobPath, type Job, type JobLocation } from '@agency/contract';
 import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
 import { absoluteUrl } from '~/lib/seo';

@@ -1,4 +1,4 @@
-/** Cuts text to `max` characters and adds an ellipsis when it was longer (SPEC.md's card truncation). */
+/** Cuts text to `max` characters and adds an ellipsis when it was longer (docs/product.md's card truncation). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }

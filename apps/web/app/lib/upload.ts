@@ -5,7 +5,7 @@ import { ApiRequestError } from '~/lib/api';
 export interface UploadOptions {
   /** Called with the sent fraction (0..1) while the body is uploading. */
   onProgress?: (fraction: number) => void;
-  /** Send cookies along (SPEC.md section 6: the job application does). */
+  /** Send cookies along (docs/product.md section 6: the job application does). */
   withCredentials?: boolean;
 }
 

@@ -1,8 +1,10 @@
 // Client-only guard of /admin: without a stored token the visitor goes to /login. A link with more
 // than the bare path (the lead in the agency's notification mail, /admin?lead=…) comes back after login.
+// While an admin requires 2FA and this account has none, the account page is the only admin page it
+// sees (the API refuses everything else with 403 anyway).
+import { ACCOUNT_PATHS } from '@agency/contract';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ACCOUNT_PATHS } from '@agency/contract';
 import { loginPathFor } from '~/lib/after-login';
 import { mustSetUpTwoFactor } from '~/state/auth';
 
@@ -10,21 +12,30 @@ export default function AdminGuard() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [allowed, setAllowed] = useState(false);
+  const [mustSetUp, setMustSetUp] = useState<boolean | null>(null);
+  // Once the account is known to be free to go anywhere, later pages are not held for the check.
+  const [free, setFree] = useState(false);
+
   useEffect(() => {
     if (localStorage.getItem('token')) setAllowed(true);
     else navigate(loginPathFor(`${pathname}${search}`), { replace: true });
   }, [navigate, pathname, search]);
-  // While an admin requires 2FA and this account has none, the account page is the only place to be
-  // (the API refuses everything else with 403 anyway).
+
   useEffect(() => {
-    if (!allowed || pathname === ACCOUNT_PATHS.account) return;
+    if (!allowed || free) return;
     let current = true;
     void mustSetUpTwoFactor().then((must) => {
-      if (must && current) navigate(ACCOUNT_PATHS.account, { replace: true });
+      if (!current) return;
+      setFree(!must);
+      setMustSetUp(must);
+      if (must && pathname !== ACCOUNT_PATHS.account) navigate(ACCOUNT_PATHS.account, { replace: true });
     });
     return () => {
       current = false;
     };
-  }, [allowed, navigate, pathname]);
-  return allowed ? <Outlet /> : <p className="p-6">Loading...</p>;
+  }, [allowed, free, navigate, pathname]);
+
+  const onAccountPage = pathname === ACCOUNT_PATHS.account;
+  const ready = allowed && (free || (mustSetUp === true && onAccountPage));
+  return ready ? <Outlet /> : <p className="p-6">Loading...</p>;
 }

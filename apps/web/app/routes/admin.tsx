@@ -1,6 +1,6 @@
 // The admin area's frame (behind admin-guard.tsx): heading, Logout, the navigation of the sections
 // the account may open (content/admin.ts) and the section itself. Accounts still waiting for approval
-// see a notice instead (DECISIONS.md 5).
+// see a notice instead (docs/product.md D5).
 import { MESSAGES } from '@agency/contract';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 // /forgot-password: an address; the server mails a reset link if it has an account and answers the
-// same either way (DECISIONS.md 8), so this page never says whether it had one.
+// same either way (docs/product.md D8), so this page never says whether it had one.
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MessageSchema } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 // /login: email and password; on success /admin, or the admin link that asked for the login. An
 // account with two-factor sign-in then gives a code (or a recovery code); an account that must set 2FA
-// up goes to its account page. No client-side checks (SPEC.md 5): the server answers.
+// up goes to its account page. No client-side checks (docs/product.md 5): the server answers.
 import { ACCOUNT_PATHS } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

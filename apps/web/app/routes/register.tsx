@@ -1,4 +1,4 @@
-// /register: name, email and password; on success /login. No client-side checks (SPEC.md 5).
+// /register: name, email and password; on success /login. No client-side checks (docs/product.md 5).
 import { useEffect, useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';

@@ -25,6 +25,11 @@ describe('authReducer', () => {
     expect(state).toEqual({ user, token: 't1', loading: false, error: null });
   });
 
+  it('a two-factor challenge stops loading without signing in', () => {
+    const state = authReducer({ ...initialAuthState, loading: true }, { type: 'auth/challenged' });
+    expect(state).toEqual({ user: null, token: null, loading: false, error: null });
+  });
+
   it('a rejection stores the error and stops loading', () => {
     const state = authReducer(
       { ...initialAuthState, loading: true },

@@ -1,4 +1,4 @@
-// The auth slice (SPEC.md section 4): reducer, store and the async actions login, register,
+// The auth slice (docs/product.md section 4): reducer, store and the async actions login, register,
 // refresh and logout. The session itself lives in localStorage (./session.ts).
 import {
   LoginResponseSchema,
@@ -58,7 +58,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
   }
 }
 
-/** The token is read from storage at start (SPEC.md section 4). */
+/** The token is read from storage at start (docs/product.md section 4). */
 export const authStore = createStore(authReducer, () => {
   const { token, user } = readSession();
   return { ...initialAuthState, token, user };

@@ -1,4 +1,4 @@
-// The blog slice (SPEC.md sections 4, 5 and 8): list state, its reducer, and the calls behind
+// The blog slice (docs/product.md sections 4, 5 and 8): list state, its reducer, and the calls behind
 // Manage Blogs. Each call resolves to a result; the caller shows the toast.
 import {
   BlogPreviewSchema,
@@ -68,7 +68,7 @@ export async function fetchBlogs(): Promise<Result<Blog[]>> {
   }
 }
 
-/** POST /api/uploads/images; the URL of the stored image, or null on failure (SPEC.md section 7). */
+/** POST /api/uploads/images; the URL of the stored image, or null on failure (docs/product.md section 7). */
 export async function uploadImage(file: File): Promise<string | null> {
   const form = new FormData();
   form.append('upload_preset', 'blog');

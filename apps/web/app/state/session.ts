@@ -1,4 +1,4 @@
-// The signed-in session in localStorage under the keys the original client used (DECISIONS.md 5):
+// The signed-in session in localStorage under the keys the original client used (docs/product.md D5):
 // `token`, `refreshToken`, `user`. Listeners hear every change, so the auth store and the API client
 // stay in step when one of them rotates or clears the tokens.
 import { UserSchema, type User } from '@agency/contract';
@@ -82,7 +82,7 @@ export function saveUser(user: User) {
   emit({ type: 'user', user });
 }
 
-/** Logout or a failed refresh: every entry goes, the user too (DECISIONS.md 4.4). */
+/** Logout or a failed refresh: every entry goes, the user too (docs/product.md D4). */
 export function clearSession() {
   const store = storage();
   store?.removeItem(STORAGE_KEYS.token);

@@ -47,7 +47,7 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
   });
 
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
-  // A taken address answers exactly like a new account and mails its owner (DECISIONS.md 8: no enumeration).
+  // A taken address answers exactly like a new account and mails its owner (docs/product.md D8: no enumeration).
   const registerSchema = {
     tags,
     summary: 'Create an account (the first is admin, later ones pending); a taken address mails its owner instead',

@@ -36,7 +36,7 @@ export default async function passwordRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
-  // The same answer for every address (DECISIONS.md 8); the per-address limit keeps anyone from mailing many.
+  // The same answer for every address (docs/product.md D8); the per-address limit keeps anyone from mailing many.
   const requestSchema = {
     tags,
     summary: 'Mail a password reset link to the address if it has an account (the answer never says)',

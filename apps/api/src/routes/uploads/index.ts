@@ -23,7 +23,7 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 20, headerPairs: 100 },
   });
 
-  // Same multipart shape as the image host SPEC.md describes: `file` plus an ignored `upload_preset`.
+  // Same multipart shape as the image host docs/product.md describes: `file` plus an ignored `upload_preset`.
   const uploadSchema = {
     tags: ['uploads'],
     summary: 'Upload a blog image (JPEG, PNG, WebP, GIF or AVIF, ≤ 10 MB); stored as WebP in three widths',

@@ -347,18 +347,20 @@ export function AccountSettings() {
   const loadSessions = useCallback(async () => {
     try {
       setSessions(SessionListSchema.parse(await apiJson<unknown>('/auth/sessions', { auth: true })));
-    } catch {
-      // Refused while 2FA setup is required; the list appears once it is done.
-      setSessions(null);
+    } catch (caught) {
+      setError(errorText(caught, 'Your sessions could not be loaded.'));
     }
   }, []);
 
   useEffect(() => {
     void loadStatus();
-    void loadSessions();
-  }, [loadStatus, loadSessions]);
+  }, [loadStatus]);
 
   const mustSetUp = status?.required && !status.enabled;
+  // The server refuses the list (403) until a required 2FA is set up; it is asked for only after.
+  useEffect(() => {
+    if (status && !mustSetUp) void loadSessions();
+  }, [status, mustSetUp, loadSessions]);
 
   return (
     <div className="space-y-6">
@@ -369,15 +371,7 @@ export function AccountSettings() {
           {ACCOUNT_MESSAGES.twoFactorRequired}
         </p>
       )}
-      {status && (
-        <TwoFactorCard
-          status={status}
-          onChange={async () => {
-            await loadStatus();
-            await loadSessions();
-          }}
-        />
-      )}
+      {status && <TwoFactorCard status={status} onChange={loadStatus} />}
       {!mustSetUp && (
         <>
           <NameCard />

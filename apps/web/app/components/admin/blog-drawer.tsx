@@ -1,6 +1,6 @@
-// The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (SPEC.md section 2).
+// The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (docs/product.md section 2).
 // A failed save keeps it open with what was typed and the server's message next to the field
-// (DECISIONS.md 8).
+// (docs/product.md, the deliberate changes).
 import { BLOG_TAGS_MAX, TEXTAREA_ROWS, type Blog } from '@agency/contract';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { BlogFormValues } from '~/state/blog';

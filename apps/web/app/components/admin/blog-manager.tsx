@@ -1,4 +1,4 @@
-// Manage Blogs (SPEC.md section 2, Admin): the list of every post as cards, and the drawer that
+// Manage Blogs (docs/product.md section 2, Admin): the list of every post as cards, and the drawer that
 // creates or edits one. Messages come from MESSAGES.blog.
 import { MESSAGES, TRUNCATE, type Blog, type BlogPreview, type BlogRevision } from '@agency/contract';
 import { useEffect, useReducer, useState } from 'react';
@@ -52,7 +52,7 @@ export function BlogManager() {
     };
   }, []);
 
-  /** Saves; the drawer stays open with the server's answer when it fails (DECISIONS.md 8). */
+  /** Saves; the drawer stays open with the server's answer when it fails (a deliberate change, docs/product.md). */
   async function submit(values: BlogFormValues): Promise<SaveFailure | null> {
     if (!drawer.open) return null;
     const editing = drawer.blog;

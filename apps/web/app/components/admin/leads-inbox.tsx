@@ -1,4 +1,4 @@
-// Leads (admins only, DECISIONS.md 6): quotes, contact messages and job applications, newest first,
+// Leads (admins only, docs/product.md D6): quotes, contact messages and job applications, newest first,
 // with search, filters, pages and CSV export. The kind, filters and page live in the address, so a
 // lead opened from the list comes back to the same view.
 import { LEAD_KIND_LABELS, LEAD_KINDS, labelOf, leadAdminPath, type LeadKind, type LeadList } from '@agency/contract';

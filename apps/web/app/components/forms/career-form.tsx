@@ -1,4 +1,4 @@
-// The /career job application form (SPEC.md sections 3-5 and 8, DECISIONS.md 4.5).
+// The /career job application form (docs/product.md sections 3-5 and 8, docs/product.md D4).
 import {
   CAREER_POSITIONS,
   CAREER_SELECT_PLACEHOLDER,
@@ -66,7 +66,7 @@ export function CareerForm({ job }: CareerFormProps = {}) {
     setResume(file);
     forgetError('resume');
     if (!file) return;
-    // SPEC.md section 5: an oversized file is still kept; the server has the last word.
+    // docs/product.md section 5: an oversized file is still kept; the server has the last word.
     if (file.size > CV_MAX_BYTES) toast.error(MESSAGES.career.fileTooLarge);
     else toast.success(MESSAGES.career.fileSelected(file.name));
   }

@@ -1,4 +1,4 @@
-// The /connect message form (SPEC.md sections 3-5 and 8).
+// The /connect message form (docs/product.md sections 3-5 and 8).
 import { ContactSchema, HONEYPOT_FIELD, MESSAGES } from '@agency/contract';
 import type { FormEvent } from 'react';
 import { toast } from '~/components/ui/toast';
@@ -34,7 +34,7 @@ export function ContactForm() {
     setLoading(true);
     try {
       const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
-      // `loading` and `success` are part of SPEC.md's payload; the server ignores them.
+      // `loading` and `success` are part of docs/product.md's payload; the server ignores them.
       await apiJson<{ id: string }>('/contact', {
         method: 'POST',
         body: { ...contact, ...extra, loading: true, success: false },

@@ -1,6 +1,6 @@
 // What the header's quote modal and the regional quote forms share: their state, most of their fields,
 // the local check and how a quote is sent. Their required-field checks, answers and what follows a
-// send differ (SPEC.md sections 5 and 8), so each form keeps those itself.
+// send differ (docs/product.md sections 5 and 8), so each form keeps those itself.
 import {
   COMPANY_SIZES,
   CONTACT_METHODS,
@@ -71,7 +71,7 @@ export function useQuoteForm<T extends QuoteValues>(initial: T) {
     setLoading(true);
     setProgress(file ? 0 : null);
     const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
-    // `loading` and `success` are part of SPEC.md's payload; the server ignores them.
+    // `loading` and `success` are part of docs/product.md's payload; the server ignores them.
     const body = toFormData(
       { ...quote, ...extra, loading: 'true', success: 'false' },
       { [HONEYPOT_FIELD]: honeypot, file },

@@ -1,4 +1,4 @@
-// The quote form of the header's modal (SPEC.md sections 3-5, DECISIONS.md 4.2 and 4.5).
+// The quote form of the header's modal (docs/product.md sections 3-5, docs/product.md D4 and 4.5).
 import { BUDGETS_GBP, MESSAGES, NOT_SPECIFIED, QUOTE_MODAL_REQUIRED } from '@agency/contract';
 import type { FormEvent } from 'react';
 import { showAlert } from '~/components/ui/alert-dialog';
@@ -17,12 +17,12 @@ export function QuoteModalForm({ onDone }: { onDone: () => void }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    // SPEC.md section 5, in its order: email first, then the other required fields.
+    // docs/product.md section 5, in its order: email first, then the other required fields.
     if (!values.email.trim()) {
       toast.info(MESSAGES.quote.emailRequired);
       return;
     }
-    // DECISIONS.md 4.2: an empty deadline is sent as 'Not Specified', which counts as filled.
+    // docs/product.md D4: an empty deadline is sent as 'Not Specified', which counts as filled.
     const quote = { ...values, deadline: values.deadline || NOT_SPECIFIED };
     if (QUOTE_MODAL_REQUIRED.some((field) => !quote[field].trim())) {
       toast.info(MESSAGES.quote.fillRequired);
@@ -34,7 +34,7 @@ export function QuoteModalForm({ onDone }: { onDone: () => void }) {
     try {
       await send(quote, honeypot);
     } catch (error) {
-      // SPEC.md section 8 shows no toast here; DECISIONS.md asks for a clear answer: shown inline.
+      // docs/product.md section 8 shows no toast here; docs/product.md asks for a clear answer: shown inline.
       settle();
       showAnswer(answerOf(error, MESSAGES.quote.unknownError));
       return;

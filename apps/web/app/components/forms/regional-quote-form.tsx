@@ -1,4 +1,4 @@
-// The /quote-uk and /quote-nepal forms (SPEC.md sections 3-5); they really send the lead (DECISIONS.md 4.1).
+// The /quote-uk and /quote-nepal forms (docs/product.md sections 3-5); they really send the lead (docs/product.md D4).
 import {
   MESSAGES,
   QUOTE_REGIONAL_REQUIRED,

@@ -1,4 +1,4 @@
-// Cookie consent banner (SPEC.md section 4): shown COOKIE_BANNER_DELAY_MS after load while no choice
+// Cookie consent banner (docs/product.md section 4): shown COOKIE_BANNER_DELAY_MS after load while no choice
 // is stored. A non-modal region: the page stays usable and focus is never taken from the visitor.
 import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
 import { useEffect, useId, useState } from 'react';

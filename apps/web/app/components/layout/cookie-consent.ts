@@ -1,4 +1,4 @@
-// The visitor's cookie choice in localStorage, under the keys the original site used (SPEC.md
+// The visitor's cookie choice in localStorage, under the keys the original site used (docs/product.md
 // section 4): `cookieConsent` (accepted | necessary | custom) and `cookieSettings` (JSON); beside them
 // the banner version the choice was made under and the random id that ties a visitor's choices together
 // in the consent log (POST /api/consent), which holds nothing else about the visitor.

@@ -1,4 +1,4 @@
-// The header's Services dropdown (SPEC.md section 2): opens on hover and from the keyboard (a
+// The header's Services dropdown (docs/product.md section 2): opens on hover and from the keyboard (a
 // disclosure button), Escape closes it and returns focus to the button. The panel is positioned
 // against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen.
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,12 +1,12 @@
-// Site footer (SPEC.md section 2): page links, the three offices, contact email, social links and
-// the copyright line with the current year (DECISIONS.md 4.6).
+// Site footer (docs/product.md section 2): page links, the three offices, contact email, social links and
+// the copyright line with the current year (docs/product.md D4).
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { pathOf } from '~/content/pages';
 import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
 import { openCookieSettings } from './cookie-consent';
 
-/** SPEC.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
+/** docs/product.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
 const FOOTER_LINKS = [
   { to: pathOf('home'), label: 'Home' },
   { to: pathOf('about'), label: 'About Us' },

@@ -1,4 +1,4 @@
-// Sticky site header (SPEC.md section 2): logo, desktop navigation with the Services dropdown,
+// Sticky site header (docs/product.md section 2): logo, desktop navigation with the Services dropdown,
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -9,7 +9,7 @@ import { SITE } from '~/content/site';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 import { ServicesMenu } from './services-menu';
 
-/** Desktop links after the Services dropdown; Blog is added by DECISIONS.md 8 (SPEC.md leaves it out). */
+/** Desktop links after the Services dropdown; Blog is a deliberate addition (docs/product.md; the original design leaves it out). */
 const MAIN_LINKS = [
   { to: pathOf('about'), label: 'About Us' },
   { to: pathOf('career'), label: 'Career' },
@@ -17,7 +17,7 @@ const MAIN_LINKS = [
   { to: pathOf('connect'), label: 'Connect' },
 ];
 
-/** The mobile menu's links (SPEC.md section 2); Career is added by DECISIONS.md 8. */
+/** The mobile menu's links (docs/product.md section 2); Career is added by docs/product.md (a deliberate change). */
 const MOBILE_LINKS = [
   { to: pathOf('about'), label: 'About Us' },
   { to: pathOf('services'), label: 'Services' },

@@ -1,4 +1,4 @@
-// The accessible in-page replacement of window.alert() (DECISIONS.md 4.5): role="alertdialog",
+// The accessible in-page replacement of window.alert() (docs/product.md D4): role="alertdialog",
 // focus on OK, Escape or OK closes. `await showAlert(text)` resolves when it is closed.
 import { useEffect, useRef } from 'react';
 import { createDialogStore } from '~/lib/dialog-store';

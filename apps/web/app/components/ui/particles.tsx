@@ -1,4 +1,4 @@
-// Decorative particle animation (DECISIONS.md 4.7). Fills its nearest positioned parent with an
+// Decorative particle animation (docs/product.md D4). Fills its nearest positioned parent with an
 // aria-hidden canvas. The tsParticles code is fetched only after the page is idle (dynamic import,
 // so never in the initial bundle) and not at all under prefers-reduced-motion.
 import type { Engine } from '@tsparticles/engine';

@@ -1,4 +1,4 @@
-// Toast notifications (SPEC.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
+// Toast notifications (docs/product.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
 // 5000 ms unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere.
 import { TOAST } from '@agency/contract';
 import { useEffect, useState, useSyncExternalStore } from 'react';

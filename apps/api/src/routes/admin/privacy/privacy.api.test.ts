@@ -415,3 +415,27 @@ describe('retention', () => {
     expect((await t.app.retention.run({ now: new Date(now.getTime() + DAY), onlyIfDue: true })).status).toBe('ran');
   });
 });
+
+describe('ANALYTICS_SCRIPT_URL', () => {
+  it(
+    'is handed to the banner and is the one other origin the CSP allows for scripts',
+    { timeout: 60_000 },
+    async () => {
+      const other = await createTestApp({ ANALYTICS_SCRIPT_URL: 'https://stats.agency.test/js/script.js' });
+      try {
+        const settings = await other.app.inject({ method: 'GET', url: '/api/consent/settings' });
+        expect(settings.json()).toEqual({
+          bannerVersion: CONSENT_BANNER_VERSION,
+          analyticsScriptUrl: 'https://stats.agency.test/js/script.js',
+        });
+        const csp = settings.headers['content-security-policy'] as string;
+        expect(csp).toMatch(/(^|; )script-src 'self' https:\/\/stats\.agency\.test(;|$)/);
+        expect(csp).toMatch(/(^|; )connect-src 'self' https:\/\/stats\.agency\.test(;|$)/);
+      } finally {
+        await other.close();
+      }
+      const csp = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'];
+      expect(csp).toMatch(/(^|; )script-src 'self'(;|$)/);
+    },
+  );
+});

@@ -1,0 +1,144 @@
+// GET /api/openapi.json is a valid OpenAPI 3.1 document listing every route, staff routes with bearer
+// auth; /api/docs is a readable page generated from it that loads nothing from elsewhere.
+import { createRequire } from 'node:module';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+let t: TestApp;
+const routes: { method: string; url: string }[] = [];
+beforeAll(async () => {
+  t = await createTestApp(
+    {},
+    {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      },
+    },
+  );
+});
+afterAll(() => t.close());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+// Ajv 8's JSON Schema 2020-12 validator, as Fastify itself uses it (the top-level ajv is version 6).
+const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('@fastify/ajv-compiler'));
+const { Ajv2020 } = fastifyRequire('ajv/dist/2020') as {
+  Ajv2020: new (options: object) => { compile(schema: unknown): unknown };
+};
+
+/** Fastify's `/:id` as OpenAPI's `/{id}`; a prefix's `/api/users` and `/api/users/` are one route. */
+const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
+
+describe('GET /api/openapi.json', () => {
+  let doc: Json;
+  beforeAll(async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.json();
+  });
+
+  it('is OpenAPI 3.1 whose schemas are valid JSON Schema 2020-12', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toEqual(expect.any(String));
+    expect(doc.info.version).toEqual(expect.any(String));
+    expect(doc.components.securitySchemes.bearerAuth).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    let schemas = 0;
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      expect(path.startsWith('/')).toBe(true);
+      for (const [method, op] of Object.entries<Json>(item)) {
+        expect(Object.keys(op.responses ?? {}).length, `${method} ${path} has answers`).toBeGreaterThan(0);
+        // Every `{name}` of the path is a declared path parameter.
+        for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+          const declared = (op.parameters ?? []).some((p: Json) => p.in === 'path' && p.name === name);
+          expect(declared, `${method} ${path} declares ${name}`).toBe(true);
+        }
+        const found: Json[] = [];
+        for (const p of op.parameters ?? []) if (p.schema) found.push(p.schema);
+        for (const media of Object.values<Json>(op.requestBody?.content ?? {})) found.push(media.schema);
+        for (const response of Object.values<Json>(op.responses)) {
+          for (const media of Object.values<Json>(response.content ?? {})) found.push(media.schema);
+        }
+        for (const schema of found) {
+          expect(() => ajv.compile(schema), `${method} ${path}`).not.toThrow();
+          schemas++;
+        }
+      }
+    }
+    expect(schemas).toBeGreaterThan(50);
+  });
+
+  it('lists every registered route under /api, and the feed', () => {
+    const registered = routes
+      .filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url === '/blog/rss.xml'))
+      .map((r) => `${r.method.toLowerCase()} ${openapiPath(r.url)}`);
+    const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${openapiPath(path)}`),
+    );
+    expect(registered.length).toBeGreaterThan(30);
+    for (const route of registered) expect(documented, route).toContain(route);
+  });
+
+  it('marks staff routes with bearer auth and public ones without', () => {
+    const security = (method: string, path: string) => doc.paths[path]?.[method]?.security;
+    for (const [method, path] of [
+      ['get', '/api/users/'],
+      ['patch', '/api/users/{id}'],
+      ['post', '/api/blogs/'],
+      ['get', '/api/admin/{kind}'],
+      ['get', '/api/admin/{kind}/{id}/file'],
+      ['post', '/api/uploads/images'],
+      ['get', '/api/auth/me'],
+    ] as const) {
+      expect(security(method, path), `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+    }
+    for (const [method, path] of [
+      ['post', '/api/auth/login'],
+      ['post', '/api/contact'],
+      ['get', '/api/blogs/{idOrSlug}'],
+      ['get', '/api/health'],
+    ] as const) {
+      expect(security(method, path), `${method} ${path}`).toBeUndefined();
+    }
+  });
+
+  it('documents bodies, limits and the multipart forms', () => {
+    const login = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema;
+    expect(login.properties.email.maxLength).toBe(254);
+    expect(login.properties.password.maxLength).toBe(1024);
+    const apply = doc.paths['/api/jobs/apply'].post.requestBody.content['multipart/form-data'];
+    expect(JSON.stringify(apply)).toContain('"resume"');
+    expect(JSON.stringify(apply)).toContain('binary');
+    const id = doc.paths['/api/users/{id}'].patch.parameters.find((p: Json) => p.name === 'id');
+    expect(id.schema.format).toBe('uuid');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('is an HTML reference of every operation, without scripts or anything from another origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    expect(html).toContain('<h1>');
+    expect(html).toContain('/api/auth/login');
+    expect(html).toContain('/api/admin/{kind}/{id}/file');
+    expect(html).toContain('Needs <code>Authorization: Bearer');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/\sstyle=/i);
+    // No URL with a scheme or a protocol-relative one: nothing is loaded from elsewhere.
+    expect(html).not.toMatch(/(?:src|href)="(?:[a-z]+:|\/\/)/i);
+    expect(html).not.toMatch(/https?:\/\//i);
+
+    const css = html.match(/<link rel="stylesheet" href="([^"]+)"/)?.[1];
+    expect(css).toBe('/api/docs/docs.css');
+    const sheet = await t.app.inject({ method: 'GET', url: css ?? '' });
+    expect(sheet.statusCode).toBe(200);
+    expect(sheet.headers['content-type']).toMatch(/^text\/css/);
+    expect(sheet.body).not.toMatch(/url\(|@import/);
+  });
+});
