@@ -246,7 +246,7 @@ test('a new account waits for approval until an admin makes it an editor', async
   await expect(page.getByRole('table')).toHaveCount(0);
 });
 
-test('a contact message reaches the leads inbox and can be marked handled', async ({ page, request }) => {
+test('a contact message reaches the leads inbox and moves on in its pipeline', async ({ page, request }) => {
   const subject = `Office network ${unique()}`;
   const sent = await request.post('/api/contact', {
     data: {
@@ -270,7 +270,7 @@ test('a contact message reaches the leads inbox and can be marked handled', asyn
   const row = page.getByRole('row').filter({ hasText: subject });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Priya Shrestha');
-  await expect(row).toContainText('New');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('New');
   await expectNoAxeViolations(page);
 
   await row.getByRole('link', { name: 'Priya Shrestha' }).click();
@@ -281,17 +281,21 @@ test('a contact message reaches the leads inbox and can be marked handled', asyn
   const lead = page.getByRole('article', { name: 'Message from Priya Shrestha' });
   await expect(lead).toContainText('We need a new office network.');
   await expect(lead).toContainText('01234 567890');
-  await lead.getByRole('button', { name: 'Mark handled' }).click();
-  await expect(lead).toContainText('Handled');
+  await lead.getByLabel('Status').selectOption('contacted');
+  await expect(page.getByRole('status').filter({ hasText: 'Status changed to Contacted' })).toBeVisible();
+  await expect(lead.getByRole('listitem').filter({ hasText: 'Status changed from New to Contacted' })).toContainText(
+    `by ${ADMIN.name}`,
+  );
   await expectNoAxeViolations(page);
 
-  // Back to the same view of the inbox: the search is still there, and the row says Handled.
+  // Back to the same view of the inbox: the search is still there, and the row has its new status.
   await page.goBack();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(subject);
-  await expect(row).toContainText('Handled');
-  await page.getByLabel('Show').selectOption('false');
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Contacted');
+  await page.getByLabel('Status').selectOption('new');
+  await expect(page).toHaveURL(/status=new/);
   await expect(page.getByRole('row').filter({ hasText: subject })).toHaveCount(0);
-  await page.getByLabel('Show').selectOption('true');
+  await page.getByLabel('Status').selectOption('contacted');
   await expect(page.getByRole('row').filter({ hasText: subject })).toHaveCount(1);
 
   const download = page.waitForEvent('download');

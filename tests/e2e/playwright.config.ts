@@ -43,6 +43,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: '1000',
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
       MAIL_FROM: 'Agency website <no-reply@example.test>',
+      // An agency inbox, so leads get a notification the admin area shows and can resend.
+      LEADS_TO: 'leads@example.test',
       // A PostgreSQL database of its own for the browser tests (CI creates it), else PGlite in E2E_DATA_DIR.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

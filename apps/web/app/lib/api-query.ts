@@ -76,6 +76,11 @@ export function invalidate(...prefixes: string[]) {
   }
 }
 
+/** Drops what was read from `path` without reading it again (e.g. a lead just deleted). */
+export function forget(path: string) {
+  entries.delete(path);
+}
+
 // Another account may sign in in this tab: nothing read for the last one may show.
 if (typeof window !== 'undefined') {
   subscribeSession((change) => {

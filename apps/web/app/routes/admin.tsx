@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminNav } from '~/components/admin/admin-nav';
 import { ConfirmDialogHost } from '~/components/admin/confirm-dialog';
+import { FailingNotificationsBanner } from '~/components/admin/dashboard';
 import { secondaryButton } from '~/components/admin/form-styles';
 import { mayOpen, sectionOf } from '~/content/admin';
 import { adminMeta } from '~/lib/admin-meta';
@@ -58,6 +59,7 @@ export default function AdminLayout() {
           </p>
         ) : (
           <>
+            {user.role === 'admin' && <FailingNotificationsBanner />}
             <AdminNav role={user.role} current={section} />
             <div className="mt-8">
               {section && !mayOpen(section, user.role) ? (

@@ -1,37 +1,301 @@
-// The first view of /admin for admins: how many leads wait, per kind.
-import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadKind, type LeadList } from '@agency/contract';
+// The first view of /admin for admins, from GET /api/admin/stats: new leads this week against last
+// week by kind and region, leads by status, the median time to the first answer, where leads come
+// from, and the notifications that keep failing.
+import {
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  OUTBOX_FAILING,
+  REGION_BUCKETS,
+  REGION_SETTINGS,
+  StatsSchema,
+  leadStatuses,
+  type Stats,
+} from '@agency/contract';
 import { Link } from 'react-router';
 import { useApiQuery } from '~/lib/api-query';
+import { inboxSearch } from './leads-inbox';
+import { when } from './lead-kinds';
+import { statusLabel } from './lead-status';
+import { PURPOSE_LABELS } from './lead-timeline';
 import { QueryView } from './query-view';
 
-function WaitingCount({ kind }: { kind: LeadKind }) {
-  const leads = useApiQuery<LeadList>(`/admin/${kind}?handled=false`);
+/** GET /api/admin/stats, shared by the dashboard and the failing-notifications banner. */
+export const useStats = () => useApiQuery('/admin/stats', StatsSchema);
+
+const REGION_LABELS: Record<(typeof REGION_BUCKETS)[number], string> = {
+  uk: REGION_SETTINGS.uk.label,
+  nepal: REGION_SETTINGS.nepal.label,
+  none: 'No region (quote modal, messages, applications)',
+};
+
+/** "45 min", "3 h 20 min", "2 days 4 h". */
+export function duration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return `${Math.round(seconds)} s`;
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'}${hours % 24 ? ` ${hours % 24} h` : ''}`;
+}
+
+/** When a notification counts as failing (the server's rule, OUTBOX_FAILING). */
+const FAILING_RULE = `failed ${OUTBOX_FAILING.attempts} times or waited more than ${duration(OUTBOX_FAILING.waitSeconds)}`;
+
+const card = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm';
+const cell = 'py-1.5 pr-4';
+const heading = 'text-lg font-bold';
+
+function Change({ now, before }: { now: number; before: number }) {
+  const difference = now - before;
+  if (difference === 0) return <span className="text-slate-600">same as last week</span>;
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm font-medium text-slate-700">{LEAD_KIND_LABELS[kind]} not handled yet</dt>
-      <dd className="mt-1 text-3xl font-bold">
-        <QueryView query={leads}>{(data) => data.total}</QueryView>
-      </dd>
-      <dd className="mt-2 text-sm">
-        <Link to={`/admin/leads?kind=${kind}&handled=false`} className="text-brand-700 underline">
-          Open the {LEAD_KIND_LABELS[kind].toLowerCase()}
-        </Link>
-      </dd>
+    <span className={difference > 0 ? 'text-green-800' : 'text-slate-700'}>
+      {difference > 0 ? `${difference} more` : `${-difference} fewer`} than last week
+    </span>
+  );
+}
+
+function WeekTable({ caption, rows }: { caption: string; rows: { label: string; now: number; before: number }[] }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-2 text-left font-semibold text-slate-800">{caption}</caption>
+      <thead className="border-b border-slate-300 text-slate-700">
+        <tr>
+          <th scope="col" className={cell}>
+            <span className="sr-only">Leads</span>
+          </th>
+          <th scope="col" className={`${cell} text-right`}>
+            This week
+          </th>
+          <th scope="col" className="py-1.5 text-right">
+            Last week
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label} className="border-b border-slate-100">
+            <th scope="row" className={`${cell} font-medium`}>
+              {row.label}
+            </th>
+            <td className={`${cell} text-right tabular-nums`}>{row.now}</td>
+            <td className="py-1.5 text-right tabular-nums">{row.before}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function DashboardBody({ stats }: { stats: Stats }) {
+  const { thisWeek, lastWeek } = stats.newLeads;
+  return (
+    <div className="mt-6 space-y-8">
+      <section aria-labelledby="new-leads-heading" className={card}>
+        <h3 id="new-leads-heading" className={heading}>
+          New leads
+        </h3>
+        <p className="mt-1 text-sm text-slate-700">Last 7 days against the 7 days before; spam is left out.</p>
+        <p className="mt-3 text-3xl font-bold tabular-nums">
+          {thisWeek.total} <span className="text-base font-medium">this week</span>
+        </p>
+        <p className="text-sm">
+          <Change now={thisWeek.total} before={lastWeek.total} />
+        </p>
+        <div className="mt-4 grid gap-6 md:grid-cols-2">
+          <WeekTable
+            caption="By kind"
+            rows={LEAD_KINDS.map((kind) => ({
+              label: LEAD_KIND_LABELS[kind],
+              now: thisWeek.byKind[kind],
+              before: lastWeek.byKind[kind],
+            }))}
+          />
+          <WeekTable
+            caption="By region"
+            rows={REGION_BUCKETS.map((region) => ({
+              label: REGION_LABELS[region],
+              now: thisWeek.byRegion[region],
+              before: lastWeek.byRegion[region],
+            }))}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="status-heading" className={card}>
+        <h3 id="status-heading" className={heading}>
+          Leads by status
+        </h3>
+        <p className="mt-1 text-sm text-slate-700">
+          Median time from a lead’s arrival to its first status change (last 90 days):{' '}
+          <strong>
+            {stats.medianFirstResponseSeconds === null
+              ? 'no lead answered yet'
+              : duration(stats.medianFirstResponseSeconds)}
+          </strong>
+        </p>
+        <div className="mt-4 grid gap-6 md:grid-cols-3">
+          {LEAD_KINDS.map((kind) => (
+            <div key={kind}>
+              <h4 className="font-semibold text-slate-800">{LEAD_KIND_LABELS[kind]}</h4>
+              <ul className="mt-2 space-y-1 text-sm">
+                {leadStatuses(kind).map((status) => (
+                  <li key={status} className="flex justify-between gap-4">
+                    <Link
+                      to={`/admin/leads${inboxSearch({ kind, status })}`}
+                      className="text-brand-700 underline hover:text-brand-800"
+                    >
+                      {statusLabel(status)}
+                    </Link>
+                    <span className="tabular-nums">{stats.byStatus[kind][status] ?? 0}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="pages-heading" className={card}>
+          <h3 id="pages-heading" className={heading}>
+            Top source pages
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">Pages leads were sent from, last 30 days.</p>
+          {stats.topSourcePaths.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-700">No lead with a source page yet.</p>
+          ) : (
+            <ol className="mt-3 space-y-1 text-sm">
+              {stats.topSourcePaths.map((entry) => (
+                <li key={entry.path} className="flex justify-between gap-4">
+                  <span className="break-all">{entry.path}</span>
+                  <span className="tabular-nums">{entry.count}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section aria-labelledby="campaigns-heading" className={card}>
+          <h3 id="campaigns-heading" className={heading}>
+            Top campaigns
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">utm_campaign of the visitor’s landing page, last 30 days.</p>
+          {stats.topCampaigns.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-700">No lead from a campaign yet.</p>
+          ) : (
+            <ol className="mt-3 space-y-1 text-sm">
+              {stats.topCampaigns.map((entry) => (
+                <li key={`${entry.campaign}/${entry.source}/${entry.medium}`} className="flex justify-between gap-4">
+                  <span className="break-all">
+                    {entry.campaign}
+                    {(entry.source || entry.medium) && (
+                      <span className="text-slate-600">
+                        {' '}
+                        ({[entry.source, entry.medium].filter(Boolean).join(' / ')})
+                      </span>
+                    )}
+                  </span>
+                  <span className="tabular-nums">{entry.count}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="failing-heading" className={card}>
+        <h3 id="failing-heading" className={heading}>
+          Failing notifications
+        </h3>
+        <p className="mt-1 text-sm text-slate-700">
+          {stats.outbox.pending} waiting to be sent
+          {stats.outbox.pending > 0 && `, the oldest for ${duration(stats.outbox.oldestPendingSeconds)}`}.
+        </p>
+        {stats.failingNotifications.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-700">None: every notification went out or is on its way.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <caption className="sr-only">Notifications that {FAILING_RULE}</caption>
+              <thead className="border-b border-slate-300 text-slate-700">
+                <tr>
+                  <th scope="col" className={cell}>
+                    Lead
+                  </th>
+                  <th scope="col" className={cell}>
+                    What
+                  </th>
+                  <th scope="col" className={cell}>
+                    Queued
+                  </th>
+                  <th scope="col" className={cell}>
+                    Attempts
+                  </th>
+                  <th scope="col" className="py-1.5">
+                    Last error
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.failingNotifications.map((delivery) => (
+                  <tr key={delivery.id} className="border-b border-slate-100">
+                    <td className={cell}>
+                      <Link to={delivery.adminPath} className="text-brand-700 underline">
+                        {LEAD_KIND_LABELS[delivery.leadKind]}: open the lead
+                      </Link>
+                    </td>
+                    <td className={cell}>
+                      {PURPOSE_LABELS[delivery.kind]} to {delivery.target}
+                    </td>
+                    <td className={`${cell} whitespace-nowrap`}>{when(delivery.createdAt)}</td>
+                    <td className={`${cell} tabular-nums`}>{delivery.attempts}</td>
+                    <td className="py-1.5 break-words">{delivery.lastError ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </div>
   );
 }
 
 export function Dashboard() {
+  const stats = useStats();
   return (
     <section aria-labelledby="dashboard-heading">
       <h2 id="dashboard-heading" className="text-2xl font-bold">
         Dashboard
       </h2>
-      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        {LEAD_KINDS.map((kind) => (
-          <WaitingCount key={kind} kind={kind} />
-        ))}
-      </dl>
+      <div className="mt-6">
+        <QueryView query={stats}>{(data) => <DashboardBody stats={data} />}</QueryView>
+      </div>
     </section>
+  );
+}
+
+/** Shown across the admin area while notifications are failing. */
+export function FailingNotificationsBanner() {
+  const { data } = useStats();
+  if (!data || data.outbox.failing === 0) return null;
+  const { failing, lastError } = data.outbox;
+  return (
+    <div
+      role="region"
+      aria-label="Delivery warning"
+      className="mb-6 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900"
+    >
+      <p className="font-semibold">
+        {failing === 1 ? '1 notification is failing' : `${failing} notifications are failing`} ({FAILING_RULE}).
+      </p>
+      {lastError && <p className="mt-1 text-sm break-words">Last error: {lastError}</p>}
+      <p className="mt-1 text-sm">
+        <Link to="/admin#failing-heading" className="font-medium underline">
+          See them on the dashboard
+        </Link>
+      </p>
+    </div>
   );
 }

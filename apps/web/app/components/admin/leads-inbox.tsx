@@ -1,57 +1,87 @@
 // Leads (admins only, docs/product.md D6): quotes, contact messages and job applications, newest first,
-// with search, filters, pages and CSV export. The kind, filters and page live in the address, so a
-// lead opened from the list comes back to the same view.
-import { LEAD_KIND_LABELS, LEAD_KINDS, labelOf, leadAdminPath, type LeadKind, type LeadList } from '@agency/contract';
+// with their status and owner; filters by status (every status but spam unless asked; spam has its own folder) and owner,
+// "Assigned to me" in one click, search, pages and CSV export of what the filters show. The kind,
+// filters and page live in the address, so a lead opened from the list comes back to the same view.
+import {
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  LEAD_PIPELINES,
+  type LeadKind,
+  type LeadList,
+  type LeadWork,
+  NEW_STATUS,
+  SPAM_STATUS,
+  labelOf,
+  leadAdminPath,
+} from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '~/components/ui/toast';
-import { useApiQuery } from '~/lib/api-query';
+import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { useAuth } from '~/state/auth';
 import { downloadWithAuth } from './download';
 import { inputClass, labelClass, primaryButton, secondaryButton } from './form-styles';
 import { KINDS, isLeadKind, text, when } from './lead-kinds';
+import { StatusBadge, statusLabel } from './lead-status';
 import { QueryView } from './query-view';
+import { useAdmins } from './use-admins';
 
-const HANDLED_FILTERS = [
-  { value: '', label: 'All' },
-  { value: 'false', label: 'Unhandled' },
-  { value: 'true', label: 'Handled' },
-] as const;
+type InboxItem = LeadWork & Record<string, unknown>;
 
-/** The inbox's view as the address holds it. */
-function useInboxParams() {
+interface InboxView {
+  kind: LeadKind;
+  q: string;
+  /** One status, `spam` for the spam folder, or '' for every status but spam. */
+  status: string;
+  /** An account id, `me`, `none`, or '' for anyone's. */
+  owner: string;
+  page: number;
+}
+
+/** The inbox's view as the address holds it; a change of anything but the page starts at page 1. */
+function useInboxView() {
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind');
-  const kind: LeadKind = isLeadKind(kindParam) ? kindParam : 'quotes';
-  const view = {
-    kind,
+  const view: InboxView = {
+    kind: isLeadKind(kindParam) ? kindParam : 'quotes',
     q: params.get('q') ?? '',
-    handled: params.get('handled') ?? '',
+    status: params.get('status') ?? '',
+    owner: params.get('owner') ?? '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
-  /** Changes some of the view; any change but the page starts again at page 1. */
-  function change(next: Partial<typeof view>) {
-    const merged = { ...view, page: 1, ...next };
-    const search = new URLSearchParams();
-    if (merged.kind !== 'quotes') search.set('kind', merged.kind);
-    if (merged.q) search.set('q', merged.q);
-    if (merged.handled) search.set('handled', merged.handled);
-    if (merged.page > 1) search.set('page', String(merged.page));
-    setParams(search);
+  function change(next: Partial<InboxView>) {
+    setParams(inboxSearch({ ...view, page: 1, ...next }));
   }
   return { view, change };
 }
 
+/** The query string of an inbox view, without its defaults. */
+export function inboxSearch(view: Partial<InboxView>): string {
+  const search = new URLSearchParams();
+  if (view.kind && view.kind !== 'quotes') search.set('kind', view.kind);
+  if (view.q) search.set('q', view.q);
+  if (view.status) search.set('status', view.status);
+  if (view.owner) search.set('owner', view.owner);
+  if (view.page && view.page > 1) search.set('page', String(view.page));
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
 export function LeadsInbox() {
-  const { view, change } = useInboxParams();
+  const { view, change } = useInboxView();
+  const { user } = useAuth();
+  const admins = useAdmins();
   const id = useId();
   const { kind } = view;
   const settings = KINDS[kind];
   const title = LEAD_KIND_LABELS[kind];
+  const spamFolder = view.status === SPAM_STATUS;
   const [query, setQuery] = useState(view.q);
   useEffect(() => setQuery(view.q), [view.q]);
 
-  const apiParams = new URLSearchParams({ q: view.q, handled: view.handled, page: String(view.page) });
-  const leads = useApiQuery<LeadList>(`/admin/${kind}?${apiParams}`);
+  const filters = new URLSearchParams({ q: view.q, status: view.status, owner: view.owner });
+  const leads = useApiQuery<LeadList>(`/admin/${kind}?${filters}&page=${view.page}`);
+  const what = spamFolder ? `spam ${title.toLowerCase()}` : title.toLowerCase();
 
   function submitSearch(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +89,22 @@ export function LeadsInbox() {
   }
 
   async function exportCsv() {
-    if (!(await downloadWithAuth(`/admin/${kind}/export.csv`, `${kind}.csv`))) toast.error('Failed to export the CSV');
+    if (!(await downloadWithAuth(`/admin/${kind}/export.csv?${filters}`, `${kind}.csv`))) {
+      toast.error('Failed to export the CSV');
+    }
+  }
+
+  async function notSpam(lead: InboxItem, name: string) {
+    try {
+      await mutate(`/admin/${kind}/${lead.id}`, {
+        method: 'PATCH',
+        body: { status: NEW_STATUS },
+        invalidates: [`/admin/${kind}`, '/admin/stats'],
+      });
+      toast.success(`Moved the ${settings.noun} from ${name} back to the inbox`);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to move the lead'));
+    }
   }
 
   return (
@@ -72,7 +117,7 @@ export function LeadsInbox() {
           {LEAD_KINDS.map((entry) => (
             <li key={entry}>
               <Link
-                to={entry === 'quotes' ? '?' : `?kind=${entry}`}
+                to={inboxSearch({ kind: entry }) || '?'}
                 aria-current={entry === kind ? 'page' : undefined}
                 className={`block rounded-full border px-4 py-1.5 text-sm font-semibold ${
                   entry === kind
@@ -111,39 +156,88 @@ export function LeadsInbox() {
           </button>
         </form>
         <div>
-          <label htmlFor={`${id}-handled`} className={labelClass}>
-            Show
+          <label htmlFor={`${id}-status`} className={labelClass}>
+            Status
           </label>
           <select
-            id={`${id}-handled`}
-            value={view.handled}
-            onChange={(event) => change({ handled: event.target.value })}
+            id={`${id}-status`}
+            value={view.status}
+            onChange={(event) => change({ status: event.target.value })}
             className={inputClass}
           >
-            {HANDLED_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
+            <option value="">All but spam</option>
+            {LEAD_PIPELINES[kind].map((status) => (
+              <option key={status} value={status}>
+                {statusLabel(status)}
               </option>
             ))}
+            <option value={SPAM_STATUS}>{statusLabel(SPAM_STATUS)}</option>
           </select>
         </div>
+        <div>
+          <label htmlFor={`${id}-owner`} className={labelClass}>
+            Owner
+          </label>
+          <select
+            id={`${id}-owner`}
+            value={view.owner}
+            onChange={(event) => change({ owner: event.target.value })}
+            className={inputClass}
+          >
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="none">Nobody</option>
+            {admins
+              .filter((admin) => admin.id !== user?.id)
+              .map((admin) => (
+                <option key={admin.id} value={admin.id}>
+                  {admin.name}
+                </option>
+              ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          aria-pressed={view.owner === 'me'}
+          onClick={() => change({ owner: view.owner === 'me' ? '' : 'me' })}
+          className={`${secondaryButton} aria-pressed:border-brand-700 aria-pressed:bg-brand-50 aria-pressed:text-brand-800`}
+        >
+          Assigned to me
+        </button>
+        <button
+          type="button"
+          aria-pressed={spamFolder}
+          onClick={() => change({ status: spamFolder ? '' : SPAM_STATUS })}
+          className={`${secondaryButton} aria-pressed:border-red-700 aria-pressed:bg-red-50 aria-pressed:text-red-900`}
+        >
+          Spam folder
+        </button>
         <button type="button" onClick={() => void exportCsv()} className={`${primaryButton} ml-auto`}>
           Export CSV
         </button>
       </div>
 
+      {spamFolder && (
+        <p className="mt-4 rounded-md border border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-800">
+          Leads the hidden bot field or the spam check caught, and leads marked as spam. Nothing here was sent on; “Not
+          spam” puts a lead back in the inbox and sends the notification and webhooks a new lead gets.
+        </p>
+      )}
+
       <div className="mt-6">
         <QueryView query={leads}>
           {(data) => {
             const pages = Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize)));
-            const items = data.items as unknown as Record<string, unknown>[];
+            const items = data.items as unknown as InboxItem[];
             return items.length === 0 ? (
-              <p className="text-slate-700">No {title.toLowerCase()} found.</p>
+              <p className="text-slate-700">No {what} found.</p>
             ) : (
               <>
                 <div className="overflow-x-auto">
-                  <table className="w-full min-w-[48rem] text-left text-sm">
-                    <caption className="sr-only">{title}, newest first</caption>
+                  <table className="w-full min-w-[56rem] text-left text-sm">
+                    <caption className="sr-only">
+                      {spamFolder ? `Spam ${title.toLowerCase()}` : title}, newest first
+                    </caption>
                     <thead className="border-b border-slate-300 text-slate-700">
                       <tr>
                         <th scope="col" className="py-2 pr-4">
@@ -163,20 +257,31 @@ export function LeadsInbox() {
                         <th scope="col" className="py-2 pr-4">
                           Status
                         </th>
+                        <th scope="col" className="py-2 pr-4">
+                          Owner
+                        </th>
+                        <th scope="col" className="py-2 pr-4">
+                          Last activity
+                        </th>
+                        {spamFolder && (
+                          <th scope="col" className="py-2">
+                            <span className="sr-only">Actions</span>
+                          </th>
+                        )}
                       </tr>
                     </thead>
                     <tbody>
                       {items.map((lead) => {
-                        const leadId = String(lead.id);
+                        const name = text(lead[settings.nameField]);
                         return (
-                          <tr key={leadId} className="border-b border-slate-200">
-                            <td className="py-3 pr-4 whitespace-nowrap">{when(String(lead.createdAt))}</td>
+                          <tr key={lead.id} className="border-b border-slate-200">
+                            <td className="py-3 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
                             <th scope="row" className="py-3 pr-4 font-medium">
                               <Link
-                                to={leadAdminPath(kind, leadId)}
+                                to={leadAdminPath(kind, lead.id)}
                                 className="text-brand-700 underline hover:text-brand-800"
                               >
-                                {text(lead[settings.nameField])}
+                                {name}
                               </Link>
                             </th>
                             <td className="py-3 pr-4">{text(lead.email)}</td>
@@ -185,7 +290,23 @@ export function LeadsInbox() {
                                 {text(lead[column])}
                               </td>
                             ))}
-                            <td className="py-3 pr-4">{lead.handled ? 'Handled' : 'New'}</td>
+                            <td className="py-3 pr-4">
+                              <StatusBadge status={lead.status} />
+                            </td>
+                            <td className="py-3 pr-4">{lead.owner?.name ?? '—'}</td>
+                            <td className="py-3 pr-4 whitespace-nowrap">{when(lead.lastActivityAt)}</td>
+                            {spamFolder && (
+                              <td className="py-3 text-right">
+                                <button
+                                  type="button"
+                                  onClick={() => void notSpam(lead, name)}
+                                  aria-label={`Not spam: the ${settings.noun} from ${name}`}
+                                  className="rounded-md border border-slate-400 px-3 py-1 whitespace-nowrap hover:bg-slate-100"
+                                >
+                                  Not spam
+                                </button>
+                              </td>
+                            )}
                           </tr>
                         );
                       })}

@@ -8,9 +8,9 @@ import { loadCurrentUser, useAuth } from '~/state/auth';
 import { confirmAction } from './confirm-dialog';
 import { QueryView, errorBox } from './query-view';
 import { TwoFactorPolicyToggle } from './two-factor-policy';
+import { UsersSchema } from './use-admins';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', pending: 'Pending approval' };
-const UsersSchema = UserSchema.array();
 
 export function TeamManager() {
   const { user: me } = useAuth();
