@@ -4,6 +4,7 @@ export default defineConfig({
   resolve: { alias: { '~': new URL('./apps/web/app', import.meta.url).pathname } },
   define: { __SITE_URL__: JSON.stringify('http://localhost:3000') },
   test: {
+    setupFiles: ['./vitest.setup.ts'],
     // Generous: the PGlite suites share two cores, and a slow machine must not turn into red tests.
     testTimeout: 60_000,
     hookTimeout: 120_000,

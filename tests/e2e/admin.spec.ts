@@ -123,11 +123,14 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
   await expect(drawer).toBeVisible();
   await expect(drawer.getByLabel('Title')).toBeFocused();
   await expect(drawer.getByLabel('Content')).toHaveAttribute('rows', '4');
-  await expect(drawer.getByLabel('Image')).toHaveAttribute('accept', 'image/*');
+  await expect(drawer.getByLabel('Image', { exact: true })).toHaveAttribute('accept', 'image/*');
   await expectNoAxeViolations(page);
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill(content);
-  await drawer.getByLabel('Image').setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: PNG });
+  await drawer
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: PNG });
+  await drawer.getByLabel('Image description').fill('A green square');
   await expect(drawer.getByRole('switch', { name: 'Published' })).toBeChecked();
   await drawer.getByRole('button', { name: 'Create Blog' }).click();
   await expect(drawer).toBeHidden();

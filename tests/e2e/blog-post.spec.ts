@@ -37,7 +37,8 @@ test('a published post is server-rendered with metadata, image and safe content'
   const { secure_url: imageUrl } = (await uploaded.json()) as { secure_url: string };
 
   const title = `Cloud costs explained ${Date.now()}`;
-  const { post } = await createPost(request, { title, content: XSS, imageUrl });
+  const imageAlt = 'A bar chart of monthly cloud costs';
+  const { post } = await createPost(request, { title, content: XSS, imageUrl, imageAlt, tags: ['cloud', 'costs'] });
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -53,13 +54,20 @@ test('a published post is server-rendered with metadata, image and safe content'
   const origin = new URL(page.url()).origin;
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/blog/${post.slug}`);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${origin}${imageUrl}`);
+  await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', imageAlt);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const article = blocks
     .map((text) => JSON.parse(text) as { '@type'?: string })
     .find((data) => data['@type'] === 'Article');
-  expect(article).toMatchObject({ headline: title, author: { name: 'Site Admin' }, image: `${origin}${imageUrl}` });
+  expect(article).toMatchObject({
+    headline: title,
+    author: { name: 'Site Admin' },
+    image: `${origin}${imageUrl}`,
+    keywords: 'cloud, costs',
+  });
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText(['#cloud', '#costs']);
 
-  const image = page.getByRole('img', { name: `Illustration for “${title}”` });
+  const image = page.getByRole('img', { name: imageAlt });
   await expect(image).toHaveAttribute('srcset', new RegExp(`-480\\.webp 480w, .*-1600\\.webp 1600w$`));
   await expect(image).toHaveAttribute('width', '64');
   await expect(image).toHaveAttribute('height', '32');

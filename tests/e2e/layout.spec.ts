@@ -99,6 +99,8 @@ test.describe('header', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'About Us' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Career' })).not.toHaveAttribute('aria-current', /.*/);
+    // Blog is in the desktop header as a deliberate change (docs/product.md; the original design leaves it out).
+    await expect(nav.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
 
     await nav.getByRole('link', { name: 'Career' }).click();
     await expect(page).toHaveURL(/\/career$/);
@@ -120,9 +122,10 @@ test.describe('header', () => {
     const close = page.getByRole('button', { name: 'Close menu' });
     await expect(close).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Connect', 'Blog']);
+    // Career is in the phone menu as a deliberate change (docs/product.md; the original design leaves it out).
+    await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Career', 'Connect', 'Blog']);
     expect(await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(
-      ['/about', '/services', '/connect', '/blog'],
+      ['/about', '/services', '/career', '/connect', '/blog'],
     );
 
     await page.keyboard.press('Escape');

@@ -31,6 +31,7 @@ import blogRssRoutes from './routes/blogs/rss.ts';
 import formRoutes from './routes/forms/index.ts';
 import challengeRoutes from './routes/challenge.ts';
 import healthRoutes from './routes/health.ts';
+import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import userRoutes from './routes/users/index.ts';
@@ -117,7 +118,8 @@ export async function buildApp({
       await api.register(sessionRoutes, { prefix: '/auth' });
       await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
-      await api.register(blogRoutes, { prefix: '/blogs' });
+      await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
+      await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });

@@ -6,7 +6,9 @@ export default [
   ...PAGES.map((entry) =>
     entry.path === '/' ? index(entry.file, { id: entry.id }) : route(entry.path, entry.file, { id: entry.id }),
   ),
+  route('/blog/preview/:token', 'routes/blog-preview.tsx'),
   route('/blog/:slug', 'routes/blog-post.tsx'),
+  route('/career/:slug', 'routes/career-job.tsx'),
   layout('routes/admin-guard.tsx', [
     route(ADMIN_PATH, 'routes/admin.tsx', [
       ...ADMIN_SECTIONS.map((section) =>

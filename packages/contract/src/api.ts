@@ -1,6 +1,8 @@
 // Path parameters and answers of the API routes, so each route declares its whole shape from here and
 // the OpenAPI document (GET /api/openapi.json) is generated from the same schemas.
 import { z } from 'zod';
+import { BLOG_TAG_LENGTH, normalizeTag } from './blog-options.ts';
+import { tooLongMessage } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { LEAD_KINDS } from './options.ts';
 import { LeadDetailExtrasSchema, LeadWorkSchema } from './pipeline.ts';
@@ -33,7 +35,20 @@ export const BlogListQuerySchema = z.object({
     .enum(['published', 'all'], { error: 'Status must be published or all' })
     .optional()
     .default('published')
-    .describe('`all` (editors and admins) adds drafts'),
+    .describe('`all` (editors and admins) adds drafts and scheduled posts'),
+  q: z
+    .string()
+    .trim()
+    .max(200, tooLongMessage('q', 200))
+    .optional()
+    .default('')
+    .describe('full-text search of title and content, best match first'),
+  tag: z
+    .string()
+    .max(BLOG_TAG_LENGTH * 2)
+    .optional()
+    .transform((value) => (value ? normalizeTag(value) : ''))
+    .describe('only posts with this tag'),
 });
 
 export const LeadKindParamsSchema = z.object({

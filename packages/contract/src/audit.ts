@@ -28,7 +28,15 @@ export const AUDIT_ACTIONS = [
   'blog.updated',
   'blog.deleted',
   'blog.published',
+  'blog.scheduled',
   'blog.unpublished',
+  'blog.restored',
+  // Job openings (routes/jobs)
+  'job.created',
+  'job.updated',
+  'job.deleted',
+  'job.opened',
+  'job.closed',
   // Leads inbox (routes/admin)
   'lead.status_changed',
   'lead.owner_changed',
@@ -52,6 +60,7 @@ export const AUDIT_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.spli
 export const AUDIT_TARGET_TYPES = [
   'user',
   'blog',
+  'job',
   'quotes',
   'contacts',
   'applications',

@@ -60,6 +60,8 @@ export interface ApplicationLead extends LeadBase, LeadFile {
   salary: string;
   currency: string;
   info: string;
+  /** The job opening applied for; null for the general form. */
+  jobId: string | null;
 }
 
 export interface LeadByKind {

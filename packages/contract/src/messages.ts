@@ -48,6 +48,10 @@ export const MESSAGES = {
     imageMissing: 'Choose an image file to upload',
     imageWrongType: 'The image must be a JPEG, PNG, WebP, GIF or AVIF file',
     imageTooLarge: 'The image must be at most 10 MB',
+    revisionsFailed: 'Failed to fetch the revisions',
+    restoreFailed: 'Failed to restore the revision',
+    restored: 'Revision restored',
+    previewFailed: 'Failed to create a preview link',
     imageDimensions:
       'The image is too large in pixels or too long and narrow: at most 50 megapixels, and no side longer than 16,383 pixels once resized',
   },

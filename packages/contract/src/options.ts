@@ -97,7 +97,7 @@ export const REGION_SETTINGS = {
 export const ROLES = ['admin', 'editor', 'pending'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const BLOG_STATUSES = ['draft', 'published'] as const;
+export const BLOG_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
 export const LEAD_KINDS = ['quotes', 'contacts', 'applications'] as const;

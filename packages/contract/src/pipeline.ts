@@ -195,6 +195,13 @@ export const LeadListQuerySchema = z.object({
     .max(LENGTH.page, 'Page must be a whole number from 1')
     .optional()
     .default(1),
+  /** Applications for one job opening (its id); applications only. */
+  job: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.uuid({ error: 'Job must be the id of a job opening' }).optional()),
 });
 export type LeadListQuery = z.input<typeof LeadListQuerySchema>;
 

@@ -1,5 +1,7 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
+import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES } from './blog-options.ts';
+import { BlogTagsSchema } from './blog.ts';
 import { optionMessage, requiredMessage } from './errors.ts';
 import { labelOf } from './fields.ts';
 import { LENGTH } from './limits.ts';
@@ -119,23 +121,45 @@ export const ContactSchema = z.object({
 export type ContactInput = z.input<typeof ContactSchema>;
 export type Contact = z.output<typeof ContactSchema>;
 
-/** POST /api/jobs/apply (text parts; the `resume` file is checked separately). */
-export const JobApplicationSchema = z.object({
-  name: requiredText('name', LENGTH.name),
-  contact: requiredText('contact', LENGTH.phone),
-  email,
-  town: requiredText('town', LENGTH.short),
-  country: requiredText('country', LENGTH.short),
-  position: z.enum(CAREER_POSITIONS, {
-    error: (issue) => (issue.input ? optionMessage('position') : requiredMessage('position')),
-  }),
-  salary: requiredText('salary', LENGTH.short),
-  currency: z.enum(CURRENCIES, {
-    error: (issue) => (issue.input ? optionMessage('currency') : requiredMessage('currency')),
-  }),
-  info: optionalText('info', LENGTH.long),
-  [HONEYPOT_FIELD]: honeypot,
-});
+/**
+ * POST /api/jobs/apply (text parts; the `resume` file is checked separately). With `jobId` (an open
+ * posting) the position is the posting's title, set by the server; without it, one of CAREER_POSITIONS.
+ */
+export const JobApplicationSchema = z
+  .object({
+    name: requiredText('name', LENGTH.name),
+    contact: requiredText('contact', LENGTH.phone),
+    email,
+    town: requiredText('town', LENGTH.short),
+    country: requiredText('country', LENGTH.short),
+    position: optionalText('position', LENGTH.short),
+    salary: requiredText('salary', LENGTH.short),
+    currency: z.enum(CURRENCIES, {
+      error: (issue) => (issue.input ? optionMessage('currency') : requiredMessage('currency')),
+    }),
+    info: optionalText('info', LENGTH.long),
+    jobId: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.uuid({ error: optionMessage('jobId') }).optional()),
+    [HONEYPOT_FIELD]: honeypot,
+  })
+  .superRefine(
+    (application, ctx) => {
+      if (application.jobId) return;
+      const position = typeof application.position === 'string' ? application.position : '';
+      if (!(CAREER_POSITIONS as readonly string[]).includes(position))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['position'],
+          message: position ? optionMessage('position') : requiredMessage('position'),
+        });
+    },
+    // Also when other fields failed, so the position's message is not missing from the list.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type JobApplicationInput = z.input<typeof JobApplicationSchema>;
 export type JobApplication = z.output<typeof JobApplicationSchema>;
 
@@ -186,27 +210,46 @@ export const RoleChangeSchema = z.object({
   role: z.enum(ROLES, { error: optionMessage('role') }),
 });
 
-export const BlogInputSchema = z.object({
-  title: requiredText('title', LENGTH.blogTitle),
-  content: requiredText('content', LENGTH.blogContent),
-  imageUrl: text('imageUrl', LENGTH.url)
-    .nullish()
-    .transform((value) => value || null),
-  status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),
-});
+export const BlogInputSchema = z
+  .object({
+    title: requiredText('title', LENGTH.blogTitle),
+    content: requiredText('content', LENGTH.blogContent),
+    imageUrl: text('imageUrl', LENGTH.url)
+      .nullish()
+      .transform((value) => value || null),
+    imageAlt: text('imageAlt', BLOG_IMAGE_ALT_LENGTH)
+      .nullish()
+      .transform((value) => value || null),
+    status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),
+    /** When the post goes (or went) public; required with status `scheduled`. */
+    publishedAt: z.iso
+      .datetime({ offset: true, error: BLOG_MESSAGES.publishedAtInvalid })
+      .nullish()
+      .transform((value) => (value ? new Date(value) : null)),
+    tags: BlogTagsSchema,
+  })
+  .superRefine((blog, ctx) => {
+    if (blog.imageUrl && !blog.imageAlt)
+      ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: BLOG_MESSAGES.imageAltRequired });
+    if (blog.status === 'scheduled' && !blog.publishedAt)
+      ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: BLOG_MESSAGES.publishedAtRequired });
+  });
 export type BlogInput = z.input<typeof BlogInputSchema>;
 
-/** A blog post as the API returns it: docs/product.md's shape plus the fields docs/product.md adds. */
+/** A blog post as the API returns it: docs/product.md's shape plus the fields the blog's later changes add. */
 export const BlogSchema = z.object({
   _id: z.string(),
   title: z.string(),
   content: z.string(),
   imageUrl: z.string().nullable(),
+  imageAlt: z.string().nullable(),
   author: z.object({ username: z.string() }).nullable(),
   slug: z.string(),
   excerpt: z.string(),
+  /** A scheduled post whose time has come reads `published`. */
   status: z.enum(BLOG_STATUSES),
   publishedAt: z.string().nullable(),
+  tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

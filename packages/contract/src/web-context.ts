@@ -1,4 +1,5 @@
 import type { NativeFormAnswer } from './native-forms.ts';
+import type { Job } from './jobs.ts';
 import type { Blog } from './schemas.ts';
 
 /**
@@ -7,8 +8,19 @@ import type { Blog } from './schemas.ts';
  */
 export interface WebLoadContext {
   blogs: {
-    listPublished(): Promise<Blog[]>;
+    /** What the public sees now (the one visibility rule), optionally one tag's or a search's posts. */
+    listPublished(query?: { tag?: string; q?: string }): Promise<Blog[]>;
     findPublishedBySlug(slug: string): Promise<PublishedPost | null>;
+    /** The current slug of a visible post that used to have `slug`, for a 301; else null. */
+    findRedirect(slug: string): Promise<string | null>;
+    /** The post a valid, unexpired preview token grants, whatever its status; else null. */
+    findPreview(token: string): Promise<PublishedPost | null>;
+  };
+  jobs: {
+    /** Open openings whose `validThrough` is still ahead. */
+    listOpen(): Promise<Job[]>;
+    /** An opening by slug, open or not (its page answers 410 when it is not). */
+    findBySlug(slug: string): Promise<Job | null>;
   };
   /** Absolute origin of the site, e.g. https://example.com, for canonical URLs. */
   siteUrl: string;
@@ -16,7 +28,7 @@ export interface WebLoadContext {
   form?: NativeFormAnswer;
 }
 
-/** A published post as its page needs it: the Markdown content rendered to sanitized HTML. */
+/** A post as its page needs it: the Markdown content rendered to sanitized HTML. */
 export interface PublishedPost extends Blog {
   /** Sanitized HTML of `content`: safe to insert as it is. */
   html: string;

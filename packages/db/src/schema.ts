@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -129,6 +130,9 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_idx').on(t.key, t.createdAt)],
 );
 
+/** PostgreSQL's full-text document type; written by the database only (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** (account, address) pairs that signed in successfully: exempt from the account-wide refusal. */
 export const loginKnownAddresses = pgTable('login_known_addresses', {
   /** The same hash as a login_failures `pair:` key. */
@@ -145,14 +149,99 @@ export const blogs = pgTable(
     content: text('content').notNull(),
     excerpt: text('excerpt').notNull().default(''),
     imageUrl: text('image_url'),
-    /** draft | published */
+    /** Describes the image for screen readers; required whenever there is an image. */
+    imageAlt: text('image_alt'),
+    /** draft | published | scheduled (public once published_at has passed) */
     status: text('status').notNull().default('published'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Title (weight A) and content (weight B) for the blog search. */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', "title"), 'A') || setweight(to_tsvector('english', "content"), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blogs_status_published_idx').on(t.status, t.publishedAt)],
+  (t) => [
+    index('blogs_status_published_idx').on(t.status, t.publishedAt),
+    index('blogs_search_idx').using('gin', t.search),
+    index('blogs_tags_idx').using('gin', t.tags),
+    check('blogs_status_check', sql`${t.status} IN ('draft', 'published', 'scheduled')`),
+  ],
+);
+
+/** Earlier slugs of a post: /blog/<old> answers 301 to the post's current slug. */
+export const blogSlugs = pgTable(
+  'blog_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blog_slugs_blog_idx').on(t.blogId)],
+);
+
+/** The version of a post before each update, so an edit can be undone. */
+export const blogRevisions = pgTable(
+  'blog_revisions',
+  {
+    id: id(),
+    blogId: uuid('blog_id')
+      .notNull()
+      .references(() => blogs.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    imageUrl: text('image_url'),
+    imageAlt: text('image_alt'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Who made the update that replaced this version. */
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blog_revisions_blog_idx').on(t.blogId, t.createdAt)],
+);
+
+/** Job openings shown on /career and /career/<slug>. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    /** london | kent | kathmandu | remote */
+    location: text('location').notNull(),
+    /** schema.org employmentType: FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN */
+    employmentType: text('employment_type').notNull(),
+    salaryMin: integer('salary_min').notNull(),
+    salaryMax: integer('salary_max').notNull(),
+    salaryCurrency: text('salary_currency').notNull(),
+    /** schema.org unitText: YEAR, MONTH or HOUR */
+    salaryUnit: text('salary_unit').notNull().default('YEAR'),
+    /** Markdown, rendered sanitized. */
+    description: text('description').notNull(),
+    /** open | closed */
+    status: text('status').notNull().default('open'),
+    validThrough: timestamp('valid_through', { withTimezone: true }).notNull(),
+    datePosted: timestamp('date_posted', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_open_idx').on(t.status, t.validThrough),
+    check('jobs_status_check', sql`${t.status} IN ('open', 'closed')`),
+  ],
 );
 
 /** Columns every lead has: its place in the pipeline, owner, last activity, where it came from, time. */
@@ -241,8 +330,10 @@ export const applications = pgTable(
     currency: text('currency').notNull(),
     info: text('info').notNull(),
     ...fileColumns('resume'),
+    /** The job opening applied for; null for the general form or once the opening is deleted. */
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
   },
-  (t) => leadIndexes('applications', t),
+  (t) => [...leadIndexes('applications', t), index('applications_job_idx').on(t.jobId)],
 );
 
 /** The timeline of a lead: what happened to it, who did it, when. */

@@ -38,8 +38,12 @@ export interface WebOptions {
   viteRoot?: string;
 }
 
-/** Server-rendered pages whose anonymous answers the public cache may keep (plugins/public-cache.ts). */
-const isCachedPage = (pathname: string) => /^\/(?:blog|career)(?:\/|$)|^\/sitemap\.xml$/.test(pathname);
+/**
+ * Server-rendered pages whose anonymous answers the public cache may keep (plugins/public-cache.ts); never a
+ * preview link, whose answer is private and must stop working when the link expires.
+ */
+const isCachedPage = (pathname: string) =>
+  /^\/(?:blog|career)(?:\/|$)|^\/sitemap\.xml$/.test(pathname) && !pathname.startsWith('/blog/preview/');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';

@@ -104,8 +104,8 @@ export function signInAudit(
 }
 
 /**
- * A blog write, plus `blog.published` / `blog.unpublished` when it changed the status (a new post that is
- * published at once counts as published).
+ * A blog write, plus `blog.published` / `blog.scheduled` / `blog.unpublished` when it changed the status (a
+ * new post that is published or scheduled at once counts as such).
  */
 export async function recordBlogAudit(
   db: Pick<Db, 'insert'>,
@@ -118,8 +118,31 @@ export async function recordBlogAudit(
   await recordAudit(db, request, { action, target, data: { title: blog.title, status: blog.status } });
   const before = action === 'blog.created' ? 'draft' : previousStatus;
   if (before === undefined || before === blog.status) return;
-  const changed = blog.status === 'published' ? 'blog.published' : 'blog.unpublished';
+  const changed =
+    blog.status === 'published'
+      ? 'blog.published'
+      : blog.status === 'scheduled'
+        ? 'blog.scheduled'
+        : 'blog.unpublished';
   await recordAudit(db, request, { action: changed, target, data: { title: blog.title } });
+}
+
+/** A job opening write, plus `job.opened` / `job.closed` when it changed whether applicants see it. */
+export async function recordJobAudit(
+  db: Pick<Db, 'insert'>,
+  request: AuditContext,
+  action: 'job.created' | 'job.updated',
+  job: { id: string; title: string; open: boolean },
+  wasOpen?: boolean,
+): Promise<void> {
+  const target = { type: 'job' as const, id: job.id };
+  await recordAudit(db, request, { action, target, data: { title: job.title, open: job.open } });
+  if (wasOpen === undefined || wasOpen === job.open) return;
+  await recordAudit(db, request, {
+    action: job.open ? 'job.opened' : 'job.closed',
+    target,
+    data: { title: job.title },
+  });
 }
 
 function toAuditEntry(row: typeof schema.auditLog.$inferSelect): AuditEntry {

@@ -1,6 +1,18 @@
-// Blog posts: queries, slugs, excerpts and the BlogSchema shape the API and the web pages share.
-import { type Blog, type BlogInputSchema, type BlogStatus, isCleanText, LENGTH } from '@agency/contract';
-import { and, desc, eq, ilike, or, schema, sql, type Db } from '@agency/db';
+// Blog posts: what is visible when, slugs and their history, revisions, and the BlogSchema shape the
+// API and the web pages share.
+import {
+  BLOG_MESSAGES,
+  BUILT_IN_BLOG_SLUGS,
+  RESERVED_BLOG_SLUGS,
+  type Blog,
+  type BlogInputSchema,
+  type BlogRevision,
+  type BlogStatus,
+  isCleanText,
+  LENGTH,
+} from '@agency/contract';
+import { and, desc, eq, inArray, lte, ne, or, schema, sql, type Db } from '@agency/db';
+import { arrayContains, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { excerptOf } from './markdown.ts';
 
@@ -10,6 +22,19 @@ export type BlogInput = z.output<typeof BlogInputSchema>;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SLUG_MAX = 80;
+
+/** Slugs no database post may take: the built-in articles' and the blog's own paths. */
+const UNAVAILABLE_SLUGS: ReadonlySet<string> = new Set([...BUILT_IN_BLOG_SLUGS, ...RESERVED_BLOG_SLUGS]);
+
+/** A field the input schema cannot check alone (it needs the stored post); the route answers 400. */
+export class BlogFieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** "Héllo, World!" → "hello-world": lowercase ASCII words joined by hyphens. */
 export function slugify(title: string): string {
@@ -24,15 +49,24 @@ export function slugify(title: string): string {
   return slug || 'post';
 }
 
-/** `base`, else `base-2`, `base-3`…: the first slug no other post uses. */
+/**
+ * `base`, else `base-2`, `base-3`…: the first slug that is not a built-in article or reserved path,
+ * and that no other post uses now or used before (its old links keep redirecting to it).
+ */
 async function freeSlug(db: Db, base: string, exceptId?: string): Promise<string> {
-  const rows = await db
+  const like = `${base}-%`;
+  const current = await db
     .select({ id: schema.blogs.id, slug: schema.blogs.slug })
     .from(schema.blogs)
-    .where(or(eq(schema.blogs.slug, base), ilike(schema.blogs.slug, `${base}-%`)));
-  const taken = new Set(rows.filter((row) => row.id !== exceptId).map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+    .where(or(eq(schema.blogs.slug, base), sql`${schema.blogs.slug} like ${like}`));
+  const earlier = await db
+    .select({ id: schema.blogSlugs.blogId, slug: schema.blogSlugs.slug })
+    .from(schema.blogSlugs)
+    .where(or(eq(schema.blogSlugs.slug, base), sql`${schema.blogSlugs.slug} like ${like}`));
+  const taken = new Set([...current, ...earlier].filter((row) => row.id !== exceptId).map((row) => row.slug));
+  const free = (slug: string) => !taken.has(slug) && !UNAVAILABLE_SLUGS.has(slug);
+  if (free(base)) return base;
+  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -59,17 +93,23 @@ async function withFreeSlug<T>(
   }
 }
 
-export function toBlog(row: BlogRow, authorName: string | null): Blog {
+/** A scheduled post whose time has come reads as published: the query, not a timer, decides. */
+const effectiveStatus = (row: Pick<BlogRow, 'status' | 'publishedAt'>, now: Date): BlogStatus =>
+  row.status === 'scheduled' && row.publishedAt && row.publishedAt <= now ? 'published' : (row.status as BlogStatus);
+
+export function toBlog(row: BlogRow, authorName: string | null, now = new Date()): Blog {
   return {
     _id: row.id,
     title: row.title,
     content: row.content,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     author: authorName === null ? null : { username: authorName },
     slug: row.slug,
     excerpt: row.excerpt,
-    status: row.status as BlogStatus,
+    status: effectiveStatus(row, now),
     publishedAt: row.publishedAt?.toISOString() ?? null,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -81,37 +121,85 @@ const selectBlogs = (db: Db) =>
     .from(schema.blogs)
     .leftJoin(schema.users, eq(schema.blogs.authorId, schema.users.id));
 
-/** Published posts newest first; with `includeDrafts`, drafts too (newest activity first). */
-export async function listBlogs(db: Db, { includeDrafts = false } = {}): Promise<Blog[]> {
-  const rows = includeDrafts
-    ? await selectBlogs(db).orderBy(
-        desc(sql`coalesce(${schema.blogs.publishedAt}, ${schema.blogs.createdAt})`),
-        desc(schema.blogs.createdAt),
-      )
-    : await selectBlogs(db)
-        .where(eq(schema.blogs.status, 'published'))
-        .orderBy(desc(schema.blogs.publishedAt), desc(schema.blogs.createdAt));
-  return rows.map((row) => toBlog(row.blog, row.authorName));
+/** The one rule of what the public sees: published or scheduled, and its time has come. */
+export const visibleAt = (now: Date): SQL =>
+  and(inArray(schema.blogs.status, ['published', 'scheduled']), lte(schema.blogs.publishedAt, now)) as SQL;
+
+export interface BlogQuery {
+  /** The moment that decides what is visible; defaults to now (tests pass their own). */
+  now?: Date;
+  /** Only posts with this tag (normalized, lower case). */
+  tag?: string;
+  /** Full-text search of title and content, best matches first. */
+  q?: string;
+  /** Drafts, scheduled and published posts alike (editors and admins). */
+  includeHidden?: boolean;
 }
 
-/** A post by id (uuid) or by slug, drafts included; the caller decides who may see a draft. */
-export async function findBlog(db: Db, idOrSlug: string): Promise<Blog | null> {
+/**
+ * The posts a query selects, newest first (best match first when searching). Without `includeHidden`
+ * this is what the public may see at `now`: /blog, the feed, the sitemap and GET /api/blogs all read it.
+ */
+export async function listBlogs(db: Db, { now = new Date(), tag, q, includeHidden = false }: BlogQuery = {}) {
+  const conditions: SQL[] = [];
+  if (!includeHidden) conditions.push(visibleAt(now));
+  if (tag) conditions.push(arrayContains(schema.blogs.tags, [tag]));
+  const query = q ? sql`websearch_to_tsquery('english', ${q})` : null;
+  if (query) conditions.push(sql`${schema.blogs.search} @@ ${query}`);
+  const order = [
+    ...(query ? [desc(sql`ts_rank(${schema.blogs.search}, ${query})`)] : []),
+    desc(sql`coalesce(${schema.blogs.publishedAt}, ${schema.blogs.createdAt})`),
+    desc(schema.blogs.createdAt),
+  ];
+  const rows = await selectBlogs(db)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...order);
+  return rows.map((row) => toBlog(row.blog, row.authorName, now));
+}
+
+/** A post by id (uuid) or by slug, whatever its status; the caller decides who may see it. */
+export async function findBlog(db: Db, idOrSlug: string, now = new Date()): Promise<Blog | null> {
   const where = UUID.test(idOrSlug) ? eq(schema.blogs.id, idOrSlug) : eq(schema.blogs.slug, idOrSlug);
   const [row] = await selectBlogs(db).where(where);
-  return row ? toBlog(row.blog, row.authorName) : null;
+  return row ? toBlog(row.blog, row.authorName, now) : null;
 }
 
-export async function findPublishedBlogBySlug(db: Db, slug: string): Promise<Blog | null> {
-  // The page renderer passes the URL's slug as it came: one no post can have is not looked up.
-  if (slug.length > LENGTH.pathSegment || !isCleanText(slug)) return null;
-  const [row] = await selectBlogs(db).where(and(eq(schema.blogs.slug, slug), eq(schema.blogs.status, 'published')));
-  return row ? toBlog(row.blog, row.authorName) : null;
+/** The page renderer passes the URL's slug as it came: one no post can have is not looked up. */
+const isPossibleSlug = (slug: string) => slug.length <= LENGTH.pathSegment && isCleanText(slug);
+
+/** The post the public may read at /blog/<slug> at `now`. */
+export async function findVisibleBlogBySlug(db: Db, slug: string, now = new Date()): Promise<Blog | null> {
+  if (!isPossibleSlug(slug)) return null;
+  const [row] = await selectBlogs(db).where(and(eq(schema.blogs.slug, slug), visibleAt(now)));
+  return row ? toBlog(row.blog, row.authorName, now) : null;
+}
+
+/** The current slug of the visible post that once had `oldSlug` (for a 301), else null. */
+export async function findBlogRedirect(db: Db, oldSlug: string, now = new Date()): Promise<string | null> {
+  if (!isPossibleSlug(oldSlug)) return null;
+  const [row] = await db
+    .select({ slug: schema.blogs.slug })
+    .from(schema.blogSlugs)
+    .innerJoin(schema.blogs, eq(schema.blogSlugs.blogId, schema.blogs.id))
+    .where(and(eq(schema.blogSlugs.slug, oldSlug), visibleAt(now)));
+  return row?.slug ?? null;
+}
+
+/**
+ * Status and publication time as stored. A published post without a time gets `now`; one whose
+ * time is still ahead is scheduled, since that is what it is.
+ */
+function schedule(status: BlogStatus, publishedAt: Date | null, now: Date) {
+  if (status === 'scheduled' && !publishedAt)
+    throw new BlogFieldError('publishedAt', BLOG_MESSAGES.publishedAtRequired);
+  if (status !== 'published') return { status, publishedAt };
+  const at = publishedAt ?? now;
+  return { status: at > now ? ('scheduled' as const) : status, publishedAt: at };
 }
 
 /** New post; the author comes from the token, never the body; status defaults to published. */
-export async function createBlog(db: Db, input: BlogInput, authorId: string): Promise<Blog> {
-  const status: BlogStatus = input.status ?? 'published';
-  const now = new Date();
+export async function createBlog(db: Db, input: BlogInput, authorId: string, now = new Date()): Promise<Blog> {
+  const { status, publishedAt } = schedule(input.status ?? 'published', input.publishedAt, now);
   const row = await withFreeSlug(db, slugify(input.title), undefined, async (slug) => {
     const [inserted] = await db
       .insert(schema.blogs)
@@ -121,9 +209,11 @@ export async function createBlog(db: Db, input: BlogInput, authorId: string): Pr
         content: input.content,
         excerpt: excerptOf(input.content),
         imageUrl: input.imageUrl,
+        imageAlt: input.imageUrl ? input.imageAlt : null,
         status,
+        tags: input.tags,
         authorId,
-        publishedAt: status === 'published' ? now : null,
+        publishedAt,
         createdAt: now,
         updatedAt: now,
       })
@@ -131,54 +221,159 @@ export async function createBlog(db: Db, input: BlogInput, authorId: string): Pr
     if (!inserted) throw new Error('insert returned no row');
     return inserted;
   });
-  return (await findBlog(db, row.id)) ?? toBlog(row, null);
+  return (await findBlog(db, row.id, now)) ?? toBlog(row, null, now);
+}
+
+export interface UpdateOptions {
+  /** Which fields the request sent; the others keep their stored value. */
+  sent: { imageUrl: boolean; imageAlt: boolean; tags: boolean; publishedAt: boolean };
+  /** Who makes the change (kept with the revision it replaces). */
+  editorId: string | null;
+  now?: Date;
 }
 
 /**
- * Updates a post. Status and image stay as they are when the body leaves them out. The slug follows
- * the title until the post is first published; after that its URL never changes.
+ * Updates a post and keeps the version it replaces as a revision. The slug follows the title; every
+ * earlier slug is remembered and answers 301 to the current one.
  */
-export async function updateBlog(
-  db: Db,
-  id: string,
-  input: BlogInput,
-  { keepImage }: { keepImage: boolean },
-): Promise<Blog | null> {
+export async function updateBlog(db: Db, id: string, input: BlogInput, options: UpdateOptions): Promise<Blog | null> {
   if (!UUID.test(id)) return null;
+  const now = options.now ?? new Date();
   const [current] = await db.select().from(schema.blogs).where(eq(schema.blogs.id, id));
   if (!current) return null;
-  const status: BlogStatus = input.status ?? (current.status as BlogStatus);
-  const now = new Date();
-  const publishedAt = current.publishedAt ?? (status === 'published' ? now : null);
-  const slugBase = current.publishedAt ? null : slugify(input.title);
-  const write = async (slug: string) => {
-    const [updated] = await db
-      .update(schema.blogs)
-      .set({
-        slug,
-        title: input.title,
-        content: input.content,
-        excerpt: excerptOf(input.content),
-        imageUrl: keepImage ? current.imageUrl : input.imageUrl,
-        status,
-        publishedAt,
-        updatedAt: now,
-      })
-      .where(eq(schema.blogs.id, id))
-      .returning();
-    return updated;
+  const { sent } = options;
+  const imageUrl = sent.imageUrl ? input.imageUrl : current.imageUrl;
+  const imageAlt = imageUrl ? (sent.imageAlt ? input.imageAlt : current.imageAlt) : null;
+  if (imageUrl && !imageAlt) throw new BlogFieldError('imageAlt', BLOG_MESSAGES.imageAltRequired);
+  const { status, publishedAt } = schedule(
+    input.status ?? (current.status as BlogStatus),
+    sent.publishedAt ? input.publishedAt : current.publishedAt,
+    now,
+  );
+  const changes = {
+    title: input.title,
+    content: input.content,
+    excerpt: excerptOf(input.content),
+    imageUrl,
+    imageAlt,
+    tags: sent.tags ? input.tags : current.tags,
+    status,
+    publishedAt,
+    updatedAt: now,
   };
+  const write = (slug: string) => saveVersion(db, current, { ...changes, slug }, options.editorId);
   const updated =
-    slugBase === null || slugBase === current.slug
-      ? await write(current.slug)
-      : await withFreeSlug(db, slugBase, id, write);
+    input.title === current.title ? await write(current.slug) : await withFreeSlug(db, slugify(input.title), id, write);
   if (!updated) return null;
-  return findBlog(db, id);
+  return findBlog(db, id, now);
 }
 
-/** True when a post was deleted. */
+/** Stores the previous version as a revision, the new one in its place, and the slug history. */
+async function saveVersion(
+  db: Db,
+  current: BlogRow,
+  next: Partial<BlogRow> & { slug: string },
+  editorId: string | null,
+): Promise<BlogRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.insert(schema.blogRevisions).values({
+      blogId: current.id,
+      slug: current.slug,
+      title: current.title,
+      content: current.content,
+      imageUrl: current.imageUrl,
+      imageAlt: current.imageAlt,
+      tags: current.tags,
+      status: current.status,
+      publishedAt: current.publishedAt,
+      editorId,
+      createdAt: next.updatedAt ?? new Date(),
+    });
+    if (next.slug !== current.slug) {
+      // The new slug may be one of this post's own earlier ones: it is current again, not a redirect.
+      await tx
+        .delete(schema.blogSlugs)
+        .where(and(eq(schema.blogSlugs.slug, next.slug), eq(schema.blogSlugs.blogId, current.id)));
+      // Every earlier slug points at the post, not at the next slug, so there are no chains.
+      await tx.insert(schema.blogSlugs).values({ slug: current.slug, blogId: current.id });
+    }
+    const [updated] = await tx.update(schema.blogs).set(next).where(eq(schema.blogs.id, current.id)).returning();
+    return updated;
+  });
+}
+
+/** Earlier versions of a post, newest first; null when the post does not exist. */
+export async function listRevisions(db: Db, blogId: string): Promise<BlogRevision[] | null> {
+  if (!UUID.test(blogId)) return null;
+  const [post] = await db.select({ id: schema.blogs.id }).from(schema.blogs).where(eq(schema.blogs.id, blogId));
+  if (!post) return null;
+  const rows = await db
+    .select({ revision: schema.blogRevisions, editorName: schema.users.name })
+    .from(schema.blogRevisions)
+    .leftJoin(schema.users, eq(schema.blogRevisions.editorId, schema.users.id))
+    .where(eq(schema.blogRevisions.blogId, blogId))
+    .orderBy(desc(schema.blogRevisions.createdAt), desc(schema.blogRevisions.id));
+  return rows.map(({ revision, editorName }) => ({
+    id: revision.id,
+    blogId: revision.blogId,
+    slug: revision.slug,
+    title: revision.title,
+    content: revision.content,
+    imageUrl: revision.imageUrl,
+    imageAlt: revision.imageAlt,
+    tags: revision.tags,
+    status: revision.status,
+    publishedAt: revision.publishedAt?.toISOString() ?? null,
+    editor: editorName === null ? null : { username: editorName },
+    createdAt: revision.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Puts a revision's title, content, image and tags back (status and publication time stay). It is
+ * an update like any other: the version it replaces becomes a revision, so a restore can be undone.
+ * Null when the post or the revision does not exist.
+ */
+export async function restoreRevision(
+  db: Db,
+  blogId: string,
+  revisionId: string,
+  editorId: string | null,
+): Promise<Blog | null> {
+  if (!UUID.test(blogId) || !UUID.test(revisionId)) return null;
+  const [revision] = await db
+    .select()
+    .from(schema.blogRevisions)
+    .where(and(eq(schema.blogRevisions.id, revisionId), eq(schema.blogRevisions.blogId, blogId)));
+  if (!revision) return null;
+  return updateBlog(
+    db,
+    blogId,
+    {
+      title: revision.title,
+      content: revision.content,
+      imageUrl: revision.imageUrl,
+      imageAlt: revision.imageAlt,
+      tags: revision.tags,
+      status: undefined,
+      publishedAt: null,
+    },
+    { sent: { imageUrl: true, imageAlt: true, tags: true, publishedAt: false }, editorId },
+  );
+}
+
+/** True when a post was deleted (its revisions and old slugs go with it). */
 export async function deleteBlog(db: Db, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const deleted = await db.delete(schema.blogs).where(eq(schema.blogs.id, id)).returning({ id: schema.blogs.id });
   return deleted.length > 0;
+}
+
+/** Every distinct tag of the visible posts, for the tag links on /blog. */
+export async function visibleTags(db: Db, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tag: sql<string>`unnest(${schema.blogs.tags})` })
+    .from(schema.blogs)
+    .where(and(visibleAt(now), ne(sql`cardinality(${schema.blogs.tags})`, 0)));
+  return rows.map((row) => row.tag).sort();
 }

@@ -1,5 +1,6 @@
 // What the public page cache compares before answering: the content version that database triggers raise on
-// every write to public content, and the next moment content changes by time alone (a scheduled post).
+// every write to public content, and the next moment content changes by time alone (a scheduled post going
+// public, a job opening reaching its validThrough).
 import { type Db, sql } from '@agency/db';
 
 export interface ContentState {
@@ -12,7 +13,10 @@ export async function readContentState(db: Db): Promise<ContentState> {
   const result = (await db.execute(sql`
     select
       (select version from content_version where id = 1) as version,
-      (select min(published_at) from blogs where status = 'scheduled' and published_at > now()) as next_change
+      least(
+        (select min(published_at) from blogs where status = 'scheduled' and published_at > now()),
+        (select min(valid_through) from jobs where status = 'open' and valid_through > now())
+      ) as next_change
   `)) as unknown as { rows: { version: string | number; next_change: Date | string | null }[] };
   const row = result.rows[0];
   return {

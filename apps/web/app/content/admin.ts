@@ -24,6 +24,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     file: 'routes/admin/blog.tsx',
     roles: ['admin', 'editor'],
   },
+  {
+    id: 'jobs',
+    path: `${ADMIN_PATH}/jobs`,
+    label: 'Jobs',
+    file: 'routes/admin/jobs.tsx',
+    roles: ['admin', 'editor'],
+  },
   { id: 'team', path: `${ADMIN_PATH}/team`, label: 'Team', file: 'routes/admin/team.tsx', roles: ['admin'] },
   {
     id: 'privacy',

@@ -1,5 +1,5 @@
 // The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
-import { ACCOUNT_PATHS, BUILT_IN_ARTICLES, THANK_YOU } from '@agency/contract';
+import { ACCOUNT_PATHS, BUILT_IN_ARTICLES, BUILT_IN_BLOG_SLUGS, THANK_YOU } from '@agency/contract';
 import { SERVICES_CATALOGUE } from './services.ts';
 
 const THANK_YOU_PAGES = ['quote', 'contact', 'application'] as const;
@@ -22,6 +22,10 @@ const page = (entry: Omit<PageEntry, 'prerender' | 'indexed'> & Partial<PageEntr
   indexed: true,
   ...entry,
 });
+
+// The built-in articles' slugs live in the contract: the API keeps database posts off them.
+export const BLOG_ARTICLE_IDS = BUILT_IN_BLOG_SLUGS;
+export type BlogArticleId = (typeof BLOG_ARTICLE_IDS)[number];
 
 export const PAGES: readonly PageEntry[] = [
   page({
@@ -96,6 +100,8 @@ export const PAGES: readonly PageEntry[] = [
     file: 'routes/career.tsx',
     title: 'Careers',
     description: 'Join our team in the UK or Nepal: open roles in design, marketing, development and DevOps.',
+    // Lists the open job openings from the database, so it is rendered per request.
+    prerender: false,
   }),
   page({
     id: 'privacy',

@@ -1,4 +1,5 @@
 // JSON-LD builders for search engines (docs/product.md section D7), fed by the one content module.
+import { jobPath, type Job, type JobLocation } from '@agency/contract';
 import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
 import { absoluteUrl } from '~/lib/seo';
 
@@ -57,6 +58,8 @@ export interface ArticleInput {
   author?: string | null;
   publishedAt?: string | null;
   updatedAt?: string | null;
+  /** The post's tags. */
+  keywords?: readonly string[];
   origin?: string;
 }
 
@@ -69,6 +72,7 @@ export function articleJsonLd({
   author,
   publishedAt,
   updatedAt,
+  keywords,
   origin = __SITE_URL__,
 }: ArticleInput) {
   return {
@@ -86,5 +90,71 @@ export function articleJsonLd({
     },
     ...(publishedAt ? { datePublished: publishedAt } : {}),
     ...(updatedAt ? { dateModified: updatedAt } : {}),
+    ...(keywords?.length ? { keywords: keywords.join(', ') } : {}),
+  };
+}
+
+/** The office a job location names; remote work has none. */
+const OFFICE_OF_LOCATION: Record<JobLocation, string | null> = {
+  london: 'london',
+  kent: 'kent',
+  kathmandu: 'kathmandu',
+  remote: null,
+};
+
+/**
+ * JobPosting for /career/<slug>, with every property Google requires (title, description, datePosted,
+ * hiringOrganization, jobLocation, or applicantLocationRequirements with TELECOMMUTE) and recommends
+ * (validThrough, employmentType, baseSalary, identifier, directApply).
+ */
+export function jobPostingJsonLd(job: Job, origin: string = __SITE_URL__) {
+  const officeId = OFFICE_OF_LOCATION[job.location];
+  const office = OFFICES.find((candidate) => candidate.id === officeId);
+  const countries = [...new Set(OFFICES.map((candidate) => candidate.country))];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.descriptionHtml,
+    datePosted: job.datePosted,
+    validThrough: job.validThrough,
+    employmentType: job.employmentType,
+    identifier: { '@type': 'PropertyValue', name: SITE.name, value: job.id },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: SITE.name,
+      sameAs: absoluteUrl('/', origin),
+      logo: absoluteUrl('/favicon.svg', origin),
+    },
+    ...(office
+      ? {
+          jobLocation: {
+            '@type': 'Place',
+            address: {
+              '@type': 'PostalAddress',
+              streetAddress: office.street,
+              addressLocality: office.city,
+              addressRegion: office.region,
+              postalCode: office.postalCode,
+              addressCountry: office.countryCode,
+            },
+          },
+        }
+      : {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: countries.map((name) => ({ '@type': 'Country', name })),
+        }),
+    baseSalary: {
+      '@type': 'MonetaryAmount',
+      currency: job.salaryCurrency,
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: job.salaryMin,
+        maxValue: job.salaryMax,
+        unitText: job.salaryUnit,
+      },
+    },
+    directApply: true,
+    url: absoluteUrl(jobPath(job.slug), origin),
   };
 }

@@ -10,12 +10,22 @@ export interface SeoInput {
   description: string;
   path: string;
   image?: string | null;
+  /** What the image shows, for people who cannot see it (og:image:alt). */
+  imageAlt?: string | null;
   type?: 'website' | 'article';
   origin?: string;
 }
 
 /** Meta tags for any page; the title gets the brand appended. */
-export function seo({ title, description, path, image, type = 'website', origin }: SeoInput): MetaDescriptor[] {
+export function seo({
+  title,
+  description,
+  path,
+  image,
+  imageAlt,
+  type = 'website',
+  origin,
+}: SeoInput): MetaDescriptor[] {
   const fullTitle = path === '/' ? `${SITE.name} | ${title}` : `${title} | ${SITE.name}`;
   const url = absoluteUrl(path, origin);
   const tags: MetaDescriptor[] = [
@@ -34,6 +44,8 @@ export function seo({ title, description, path, image, type = 'website', origin 
   if (image) {
     const imageUrl = image.startsWith('http') ? image : absoluteUrl(image, origin);
     tags.push({ property: 'og:image', content: imageUrl }, { name: 'twitter:image', content: imageUrl });
+    if (imageAlt)
+      tags.push({ property: 'og:image:alt', content: imageAlt }, { name: 'twitter:image:alt', content: imageAlt });
   }
   return tags;
 }

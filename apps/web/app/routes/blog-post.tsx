@@ -1,26 +1,30 @@
-// /blog/<slug>: one published post, rendered on the server from the database (drafts and unknown slugs: 404).
-import { imageSrcSet } from '@agency/contract';
-import { Link, data } from 'react-router';
+// /blog/<slug>: one post visible now, rendered on the server from the database. An earlier slug
+// answers 301 to the current one; drafts, scheduled posts not yet due and unknown slugs: 404.
+import { blogPostPath, type PublishedPost } from '@agency/contract';
+import { data, redirect } from 'react-router';
+import { PostArticle } from '~/components/blog/post-article';
 import { articleJsonLd } from '~/lib/jsonld';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await context.blogs.findPublishedBySlug(params.slug);
-  if (!post) throw data('Not found', { status: 404 });
-  return { post, siteUrl: context.siteUrl };
+  if (post) return { post, siteUrl: context.siteUrl };
+  const current = await context.blogs.findRedirect(params.slug);
+  if (current) throw redirect(blogPostPath(current), 301);
+  throw data('Not found', { status: 404 });
 }
 
-export const meta = ({ data: loaded }: Route.MetaArgs) => {
-  if (!loaded) return [];
-  const { post, siteUrl } = loaded;
-  const path = `/blog/${post.slug}`;
+/** Meta tags and Article JSON-LD of a post page (the preview uses them too, plus noindex). */
+export function postMeta(post: PublishedPost, siteUrl: string) {
+  const path = blogPostPath(post.slug);
   return [
     ...seo({
       title: post.title,
       description: post.excerpt,
       path,
       image: post.imageUrl,
+      imageAlt: post.imageAlt,
       type: 'article',
       origin: siteUrl,
     }),
@@ -34,65 +38,15 @@ export const meta = ({ data: loaded }: Route.MetaArgs) => {
         author: post.author?.username,
         publishedAt: post.publishedAt,
         updatedAt: post.updatedAt,
+        keywords: post.tags,
         origin: siteUrl,
       }),
     ),
   ];
-};
+}
 
-// A fixed time zone, so the server's text and the browser's hydration agree.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** Size to reserve for an image hosted elsewhere, whose real size is unknown (16:9, like most headers). */
-const FALLBACK_IMAGE_SIZE = { width: 1600, height: 900 };
-
-/** Styles for the sanitized post HTML (Tailwind has no typography defaults). */
-const CONTENT_CLASSES = [
-  'mt-10 text-lg leading-8 text-slate-700',
-  '[&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-ink',
-  '[&_h3]:mt-8 [&_h3]:text-xl [&_h3]:font-semibold [&_h3]:text-ink',
-  '[&_h4]:mt-6 [&_h4]:font-semibold [&_h4]:text-ink',
-  '[&_p]:mt-5 [&_ul]:mt-5 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:mt-5 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-2',
-  '[&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a:hover]:text-brand-900',
-  '[&_blockquote]:mt-6 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-100 [&_blockquote]:pl-4 [&_blockquote]:italic',
-  '[&_pre]:mt-6 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-4 [&_pre]:text-sm [&_pre]:text-slate-100',
-  '[&_code]:font-mono [&_code]:text-[0.9em] [&_img]:mt-6 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg',
-  '[&_table]:mt-6 [&_table]:w-full [&_table]:text-left [&_th]:border-b [&_th]:p-2 [&_td]:border-b [&_td]:p-2 [&_hr]:my-10',
-].join(' ');
+export const meta = ({ data: loaded }: Route.MetaArgs) => (loaded ? postMeta(loaded.post, loaded.siteUrl) : []);
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
-  const { post } = loaderData;
-  const srcSet = imageSrcSet(post.imageUrl) ?? undefined;
-  const size = post.image ?? FALLBACK_IMAGE_SIZE;
-  const date = post.publishedAt ?? post.createdAt;
-  return (
-    <article className="mx-auto max-w-3xl px-6 py-16">
-      <p>
-        <Link to="/blog" className="text-sm font-semibold text-brand-700 hover:underline">
-          ← All blogs
-        </Link>
-      </p>
-      <header className="mt-6">
-        <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{post.title}</h1>
-        <p className="mt-4 text-slate-600">
-          {post.author ? <span>By {post.author.username} · </span> : null}
-          <time dateTime={date}>{dateFormat.format(new Date(date))}</time>
-        </p>
-      </header>
-      {post.imageUrl ? (
-        <img
-          src={post.imageUrl}
-          srcSet={srcSet}
-          sizes={srcSet ? '(min-width: 48rem) 45rem, calc(100vw - 3rem)' : undefined}
-          width={size.width}
-          height={size.height}
-          alt={`Illustration for “${post.title}”`}
-          fetchPriority="high"
-          className="mt-10 aspect-auto h-auto w-full rounded-xl bg-slate-100 object-cover"
-        />
-      ) : null}
-      {/* Rendered from Markdown and sanitized with an allow-list on the server (services/markdown.ts). */}
-      <div className={CONTENT_CLASSES} dangerouslySetInnerHTML={{ __html: post.html }} />
-    </article>
-  );
+  return <PostArticle post={loaderData.post} />;
 }

@@ -1,4 +1,3 @@
-import { useLoaderData } from 'react-router';
 import { CAREER_POSITIONS } from '@agency/contract';
 import { CareerForm } from '~/components/forms/career-form';
 import {
@@ -8,17 +7,21 @@ import {
   CAREER_REASONS,
   POSITION_SUMMARIES,
 } from '~/content/career';
-import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
+import { nativeAnswerLoader } from '~/lib/native-form';
+import { JobList } from '~/components/career/job-list';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/career';
 
 export const meta = () => pageSeo('career');
 
-// The answer to this page's form posted without JavaScript (lib/native-form.ts).
-export const loader = nativeAnswerLoader;
-export const clientLoader = noNativeAnswer;
+// Rendered per request: the open job openings come from the database and must be in the HTML; a form
+// posted without JavaScript comes back with its answer (lib/native-form.ts).
+export async function loader({ context }: Route.LoaderArgs) {
+  return { jobs: await context.jobs.listOpen(), answered: nativeAnswerLoader({ context }) };
+}
 
-export default function Page() {
-  const answered = useLoaderData<typeof loader>();
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { jobs, answered } = loaderData;
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -60,6 +63,21 @@ export default function Page() {
             ))}
           </ul>
         </div>
+      </section>
+
+      <section aria-labelledby="openings-heading" className="mx-auto max-w-7xl px-6 pt-16">
+        <h2 id="openings-heading" className="text-3xl font-bold">
+          Current Openings
+        </h2>
+        {jobs.length > 0 ? (
+          <div className="mt-8">
+            <JobList jobs={jobs} />
+          </div>
+        ) : (
+          <p className="mt-4 text-slate-700">
+            No specific openings right now. We still read every general application sent with the form below.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="apply-heading" className="mx-auto max-w-3xl px-6 py-16">

@@ -1,4 +1,5 @@
-// /sitemap.xml from the page list and the published blog posts.
+// /sitemap.xml from the page list, the posts visible now and the open job openings.
+import { blogPostPath, jobPath } from '@agency/contract';
 import { PAGES } from '~/content/pages';
 import { absoluteUrl } from '~/lib/seo';
 import type { Route } from './+types/sitemap';
@@ -7,13 +8,14 @@ const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await context.blogs.listPublished();
+  const [posts, jobs] = await Promise.all([context.blogs.listPublished(), context.jobs.listOpen()]);
   const urls = [
     ...PAGES.filter((entry) => entry.indexed).map((entry) => ({
       loc: absoluteUrl(entry.path, context.siteUrl),
       lastmod: undefined,
     })),
-    ...posts.map((post) => ({ loc: absoluteUrl(`/blog/${post.slug}`, context.siteUrl), lastmod: post.updatedAt })),
+    ...posts.map((post) => ({ loc: absoluteUrl(blogPostPath(post.slug), context.siteUrl), lastmod: post.updatedAt })),
+    ...jobs.map((job) => ({ loc: absoluteUrl(jobPath(job.slug), context.siteUrl), lastmod: job.updatedAt })),
   ];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

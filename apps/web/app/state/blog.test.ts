@@ -7,6 +7,8 @@ const post = (id: string, title = `Post ${id}`): Blog => ({
   title,
   content: 'Body',
   imageUrl: null,
+  imageAlt: null,
+  tags: [],
   author: { username: 'Ada' },
   slug: `post-${id}`,
   excerpt: 'Body',

@@ -1,6 +1,14 @@
 // The blog slice (docs/product.md sections 4, 5 and 8): list state, its reducer, and the calls behind
 // Manage Blogs. Each call resolves to a result; the caller shows the toast.
-import { BlogSchema, MESSAGES, type Blog, type BlogStatus } from '@agency/contract';
+import {
+  BlogPreviewSchema,
+  BlogRevisionSchema,
+  BlogSchema,
+  MESSAGES,
+  type Blog,
+  type BlogPreview,
+  type BlogRevision,
+} from '@agency/contract';
 import { ApiRequestError, apiFetch, apiJson } from '~/lib/api';
 import { readToken } from './session';
 
@@ -37,14 +45,16 @@ export function blogReducer(state: BlogState, action: BlogAction): BlogState {
   }
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A failure carries the server's message per field when it named any (shown next to the field). */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string; fields?: Record<string, string> };
 
 const fail = (error: string): Result<never> => ({ ok: false, error });
 
 /** The fixed message, followed by the server's sentence when it named a reason (e.g. a bad field). */
-function failure(error: unknown, message: string): Result<never> {
-  const reason = error instanceof ApiRequestError && error.status === 400 ? error.body?.error : undefined;
-  return fail(reason ? `${message}: ${reason}` : message);
+export function failure(error: unknown, message: string): Result<never> {
+  const body = error instanceof ApiRequestError && error.status === 400 ? error.body : undefined;
+  const reason = body?.error;
+  return { ok: false, error: reason ? `${message}: ${reason}` : message, fields: body?.fields };
 }
 
 /** Every post, drafts included (editors and admins). */
@@ -76,10 +86,16 @@ export async function uploadImage(file: File): Promise<string | null> {
 export interface BlogFormValues {
   title: string;
   content: string;
-  status: BlogStatus;
+  /** The Published switch: off is a draft. */
+  published: boolean;
+  /** When it goes public (ISO); a time ahead makes a published post scheduled; null is now. */
+  publishedAt: string | null;
+  /** Comma-separated, as typed. */
+  tags: string;
   image: File | null;
   /** The post's current image, kept when no new file is picked. */
   imageUrl: string | null;
+  imageAlt: string;
 }
 
 async function save(values: BlogFormValues, id: string | null): Promise<Result<Blog>> {
@@ -91,7 +107,16 @@ async function save(values: BlogFormValues, id: string | null): Promise<Result<B
     if (!imageUrl) return fail(MESSAGES.blog.imageUploadFailed);
   }
   try {
-    const body = { title: values.title, content: values.content, imageUrl, status: values.status };
+    const scheduled = values.published && values.publishedAt !== null && new Date(values.publishedAt) > new Date();
+    const body = {
+      title: values.title,
+      content: values.content,
+      imageUrl,
+      imageAlt: values.imageAlt,
+      tags: values.tags,
+      status: values.published ? (scheduled ? 'scheduled' : 'published') : 'draft',
+      publishedAt: values.publishedAt,
+    };
     const data = await apiJson<unknown>(id ? `/blogs/${encodeURIComponent(id)}` : '/blogs', {
       method: id ? 'PUT' : 'POST',
       body,
@@ -113,5 +138,36 @@ export async function deleteBlog(id: string): Promise<Result<string>> {
     return { ok: true, value: id };
   } catch {
     return fail(MESSAGES.blog.deleteFailed);
+  }
+}
+
+/** Earlier versions of a post, newest first. */
+export async function fetchRevisions(id: string): Promise<Result<BlogRevision[]>> {
+  try {
+    const data = await apiJson<unknown>(`/blogs/${encodeURIComponent(id)}/revisions`, { auth: true });
+    return { ok: true, value: BlogRevisionSchema.array().parse(data) };
+  } catch {
+    return fail(MESSAGES.blog.revisionsFailed);
+  }
+}
+
+/** Puts an earlier version back; the post as it is now becomes a revision itself. */
+export async function restoreRevision(id: string, revisionId: string): Promise<Result<Blog>> {
+  try {
+    const path = `/blogs/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`;
+    const data = await apiJson<unknown>(path, { method: 'POST', auth: true });
+    return { ok: true, value: BlogSchema.parse(data) };
+  } catch (error) {
+    return failure(error, MESSAGES.blog.restoreFailed);
+  }
+}
+
+/** A signed link that shows the post as the public will see it, for one hour. */
+export async function createPreview(id: string): Promise<Result<BlogPreview>> {
+  try {
+    const data = await apiJson<unknown>(`/blogs/${encodeURIComponent(id)}/preview`, { method: 'POST', auth: true });
+    return { ok: true, value: BlogPreviewSchema.parse(data) };
+  } catch {
+    return fail(MESSAGES.blog.previewFailed);
   }
 }

@@ -46,6 +46,8 @@ import {
 } from '../../services/leads.ts';
 import statsRoutes from './stats.ts';
 
+const JOB_ONLY_APPLICATIONS = 'Only job applications can be filtered by job opening';
+
 const notFound = () => new HttpError(404, MESSAGES.http.notFound);
 
 const tags = ['admin'];
@@ -129,6 +131,10 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     if (query.owner === 'none') conditions.push(isNull(table.ownerId));
     else if (query.owner === 'me') conditions.push(eq(table.ownerId, actorOf(request).id));
     else if (query.owner) conditions.push(eq(table.ownerId, query.owner.toLowerCase()));
+    if (query.job) {
+      if (kind !== 'applications') throw badField('job', JOB_ONLY_APPLICATIONS);
+      conditions.push(eq(schema.applications.jobId, query.job));
+    }
     return and(...conditions);
   }
 

@@ -1,79 +1,121 @@
 import {
+  BLOG_MESSAGES,
   BlogIdOrSlugParamsSchema,
   BlogIdParamsSchema,
   BlogInputSchema,
   BlogListQuerySchema,
   BlogListSchema,
+  BlogPreviewSchema,
+  BlogRevisionParamsSchema,
+  BlogRevisionSchema,
   BlogSchema,
   MESSAGES,
+  blogPreviewPath,
 } from '@agency/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
-import { createBlog, deleteBlog, findBlog, listBlogs, updateBlog } from '../../services/blogs.ts';
+import {
+  BlogFieldError,
+  createBlog,
+  deleteBlog,
+  findBlog,
+  findBlogRedirect,
+  listBlogs,
+  listRevisions,
+  restoreRevision,
+  updateBlog,
+  type UpdateOptions,
+} from '../../services/blogs.ts';
+import { createPreviewToken } from '../../services/preview.ts';
+
+export interface BlogRoutesOptions {
+  /** Signs preview links (the server's JWT secret, used with its own purpose prefix). */
+  previewSecret: string;
+}
 
 const canEdit = (role: string | undefined) => role === 'admin' || role === 'editor';
 const tags = ['blogs'];
 
-/** /api/blogs/*: public list and post, editor/admin writes. */
-export default async function blogRoutes(fastify: FastifyInstance) {
+const notFound = () => new HttpError(404, MESSAGES.blog.notFound);
+
+/** A rule that needs the stored post (image description, schedule) becomes a 400 naming the field. */
+async function orFieldError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof BlogFieldError) throw new HttpError(400, error.message, { [error.field]: error.message });
+    throw error;
+  }
+}
+
+/** /api/blogs/*: public list and post, editor/admin writes, revisions and preview links. */
+export default async function blogRoutes(fastify: FastifyInstance, { previewSecret }: BlogRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const editorsOnly = app.requireRole('admin', 'editor');
 
-  /** Whether the request carries a valid editor or admin token (drafts are shown only then). */
+  /** Whether the request carries a valid editor or admin token (hidden posts are shown only then). */
   const isEditor = async (request: FastifyRequest) => canEdit((await app.optionalUser(request))?.role);
 
-  // Public: published posts, newest first. `?status=all` (editors and admins) adds drafts.
+  // Public: what is visible now, newest first; `q` searches (best match first), `tag` filters.
+  // `?status=all` (editors and admins) adds drafts and scheduled posts.
   const listSchema = {
     tags,
-    summary: 'Published posts, newest first (`?status=all` with an editor token adds drafts)',
+    summary:
+      'Posts visible now, newest first; `q` searches (ranked), `tag` filters; `status=all` (editors) adds hidden ones',
     querystring: BlogListQuerySchema,
     response: { 200: BlogListSchema, ...errorResponses(400, 401, 403) },
   };
   app.get('/', { config: { publicCache: true }, schema: listSchema }, async (request, reply) => {
-    if (request.query.status === 'all') {
+    const { status, q, tag } = request.query;
+    if (status === 'all') {
       await editorsOnly.call(app, request, reply);
       void reply.header('cache-control', 'private, no-store');
-      return listBlogs(app.db, { includeDrafts: true });
+      return listBlogs(app.db, { includeHidden: true, q, tag });
     }
-    return listBlogs(app.db);
+    return listBlogs(app.db, { q, tag });
   });
 
   const showSchema = {
     tags,
-    summary: 'One post by id or slug (a draft only with an editor token)',
+    summary: 'One post by id or slug (a hidden one only with an editor token); an earlier slug answers 301',
     params: BlogIdOrSlugParamsSchema,
     response: { 200: BlogSchema, ...errorResponses(404) },
   };
-  app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request) => {
-    const blog = await findBlog(app.db, request.params.idOrSlug);
-    if (!blog || (blog.status !== 'published' && !(await isEditor(request)))) {
-      throw new HttpError(404, MESSAGES.blog.notFound);
+  app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
+    const now = new Date();
+    const blog = await findBlog(app.db, request.params.idOrSlug, now);
+    if (blog && (blog.status === 'published' || (await isEditor(request)))) return blog;
+    if (!blog) {
+      const slug = await findBlogRedirect(app.db, request.params.idOrSlug, now);
+      if (slug) return reply.redirect(`/api/blogs/${encodeURIComponent(slug)}`, 301);
     }
-    return blog;
+    throw notFound();
   });
 
   const createSchema = {
     tags,
-    summary: 'Write a post (Markdown)',
+    summary: 'Write a post (Markdown); `status: "scheduled"` with a future `publishedAt` publishes it then',
     security: BEARER,
     body: BlogInputSchema,
     response: { 201: BlogSchema, ...errorResponses(400, 401, 403) },
   };
   app.post('/', { onRequest: editorsOnly, schema: createSchema }, async (request, reply) => {
     // request.user is set by editorsOnly; the author is never taken from the body.
-    const blog = await createBlog(app.db, request.body, request.user!.id);
+    const blog = await orFieldError(createBlog(app.db, request.body, request.user!.id));
     await recordBlogAudit(app.db, request, 'blog.created', blog);
     return reply.status(201).send(blog);
   });
 
-  // A PUT without `imageUrl` keeps the post's image; the parsed body no longer tells absent from empty.
-  const keepsImage = new WeakSet<FastifyRequest>();
+  // A PUT keeps what it leaves out (image, its description, tags, time); the parsed body no longer tells
+  // absent from empty, so the raw body is read first.
+  const sentFields = new WeakMap<FastifyRequest, UpdateOptions['sent']>();
   const updateSchema = {
     tags,
-    summary: 'Rewrite a post; without `imageUrl` its image is kept',
+    summary: 'Rewrite a post; fields left out keep their value; the version replaced becomes a revision',
     security: BEARER,
     params: BlogIdParamsSchema,
     body: BlogInputSchema,
@@ -84,16 +126,23 @@ export default async function blogRoutes(fastify: FastifyInstance) {
     {
       onRequest: editorsOnly,
       preValidation: async (request) => {
-        const body = request.body;
-        if (body && typeof body === 'object' && !('imageUrl' in body)) keepsImage.add(request);
+        const body = request.body && typeof request.body === 'object' ? request.body : {};
+        sentFields.set(request, {
+          imageUrl: 'imageUrl' in body,
+          imageAlt: 'imageAlt' in body,
+          tags: 'tags' in body,
+          publishedAt: 'publishedAt' in body,
+        });
       },
       schema: updateSchema,
     },
     async (request) => {
-      const keepImage = keepsImage.has(request);
+      const sent = sentFields.get(request) ?? { imageUrl: true, imageAlt: true, tags: true, publishedAt: true };
       const before = await findBlog(app.db, request.params.id);
-      const blog = await updateBlog(app.db, request.params.id, request.body, { keepImage });
-      if (!blog) throw new HttpError(404, MESSAGES.blog.notFound);
+      const blog = await orFieldError(
+        updateBlog(app.db, request.params.id, request.body, { sent, editorId: request.user!.id }),
+      );
+      if (!blog) throw notFound();
       await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
       return blog;
     },
@@ -101,14 +150,63 @@ export default async function blogRoutes(fastify: FastifyInstance) {
 
   const deleteSchema = {
     tags,
-    summary: 'Delete a post',
+    summary: 'Delete a post (its revisions and old slugs go with it)',
     security: BEARER,
     params: BlogIdParamsSchema,
     response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
   };
   app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
-    if (!(await deleteBlog(app.db, request.params.id))) throw new HttpError(404, MESSAGES.blog.notFound);
+    if (!(await deleteBlog(app.db, request.params.id))) throw notFound();
     await recordAudit(app.db, request, { action: 'blog.deleted', target: { type: 'blog', id: request.params.id } });
     return reply.status(204).send();
+  });
+
+  const revisionsSchema = {
+    tags,
+    summary: 'Earlier versions of a post, newest first',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 200: z.array(BlogRevisionSchema), ...errorResponses(401, 403, 404) },
+  };
+  app.get('/:id/revisions', { onRequest: editorsOnly, schema: revisionsSchema }, async (request, reply) => {
+    const revisions = await listRevisions(app.db, request.params.id);
+    if (!revisions) throw notFound();
+    void reply.header('cache-control', 'private, no-store');
+    return revisions;
+  });
+
+  const restoreSchema = {
+    tags,
+    summary: "Put a revision's title, content, image and tags back (the current version becomes a revision)",
+    security: BEARER,
+    params: BlogRevisionParamsSchema,
+    response: { 200: BlogSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.post('/:id/revisions/:revisionId/restore', { onRequest: editorsOnly, schema: restoreSchema }, async (request) => {
+    const { id, revisionId } = request.params;
+    if (!(await findBlog(app.db, id))) throw notFound();
+    const blog = await orFieldError(restoreRevision(app.db, id, revisionId, request.user!.id));
+    if (!blog) throw new HttpError(404, BLOG_MESSAGES.revisionNotFound);
+    await recordAudit(app.db, request, {
+      action: 'blog.restored',
+      target: { type: 'blog', id: blog._id },
+      data: { title: blog.title, revisionId },
+    });
+    return blog;
+  });
+
+  // A link that shows a draft or scheduled post as the public will see it, for one hour.
+  const previewSchema = {
+    tags,
+    summary: 'A signed link to the post as the public will see it, valid one hour, marked noindex',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 200: BlogPreviewSchema, ...errorResponses(401, 403, 404) },
+  };
+  app.post('/:id/preview', { onRequest: editorsOnly, schema: previewSchema }, async (request) => {
+    const blog = await findBlog(app.db, request.params.id);
+    if (!blog) throw notFound();
+    const { token, expiresAt } = createPreviewToken(previewSecret, blog._id);
+    return { url: blogPreviewPath(token), expiresAt: expiresAt.toISOString() };
   });
 }

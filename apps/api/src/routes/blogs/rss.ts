@@ -15,6 +15,7 @@ interface FeedEntry {
   slug: string;
   title: string;
   summary: string;
+  tags: readonly string[];
   date: Date;
 }
 
@@ -42,12 +43,14 @@ export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: B
       slug: post.slug,
       title: post.title,
       summary: post.excerpt,
+      tags: post.tags,
       date: new Date(post.publishedAt ?? post.createdAt),
     }));
     const builtIn: FeedEntry[] = BUILT_IN_ARTICLES.map((article) => ({
       slug: article.slug,
       title: article.title,
       summary: article.description,
+      tags: [],
       date: new Date(`${article.publishedAt}T00:00:00Z`),
     }));
     const entries = [...written, ...builtIn].sort((a, b) => b.date.getTime() - a.date.getTime()).slice(0, FEED_SIZE);
@@ -60,6 +63,7 @@ export default async function blogRssRoutes(app: FastifyInstance, { siteUrl }: B
         `      <link>${escapeXml(link)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
         `      <description>${escapeXml(entry.summary)}</description>`,
+        ...entry.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
         `      <pubDate>${entry.date.toUTCString()}</pubDate>`,
         '    </item>',
       ].join('\n');

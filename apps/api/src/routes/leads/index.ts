@@ -6,6 +6,7 @@ import {
   CreatedIdSchema,
   fieldErrors,
   HONEYPOT_FIELD,
+  JOB_MESSAGES,
   JobApplicationSchema,
   LeadSourceSchema,
   type LeadKind,
@@ -24,6 +25,7 @@ import { documentedOnly, errorResponses, FILE_FIELD } from '../../lib/schema.ts'
 import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
 import { purgeUsedChallenges } from '../../services/challenge.ts';
+import { findOpenJobById } from '../../services/jobs.ts';
 import { type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
 import type { LeadMailInput } from '../../services/leads-mail.ts';
 import { displayFileName, leadFileKey } from '../../services/leads.ts';
@@ -314,6 +316,12 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
 
     const application = parsed.data;
+    // A posting's application is for that posting, under its title, while it is open.
+    const job = application.jobId ? await findOpenJobById(app.db, application.jobId) : null;
+    if (application.jobId && !job) {
+      throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
+    }
+    if (job) application.position = job.title;
     const intake = readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(application);
@@ -343,6 +351,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
           salary: application.salary,
           currency: application.currency,
           info: application.info,
+          jobId: job?.id ?? null,
           ...fileColumns(file?.key, upload),
         })
         .returning({ createdAt: schema.applications.createdAt }),

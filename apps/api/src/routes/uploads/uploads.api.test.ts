@@ -91,9 +91,9 @@ describe('POST /api/uploads/images', () => {
       method: 'POST',
       url: '/api/blogs',
       headers: who.headers.editor,
-      payload: { title: 'With a picture', content: 'x', imageUrl },
+      payload: { title: 'With a picture', content: 'x', imageUrl, imageAlt: 'A test pattern' },
     });
-    const context = createWebLoadContext(t.app, { siteUrl: 'http://localhost' })();
+    const context = createWebLoadContext(t.app, { siteUrl: 'http://localhost', jwtSecret: 'test-secret' })();
     const found = await context.blogs.findPublishedBySlug(post.json().slug);
     expect(found).toMatchObject({ imageUrl, image: { width: 1600, height: 800 } });
   });

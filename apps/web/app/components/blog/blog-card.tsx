@@ -1,13 +1,16 @@
 // A blog card on /blog: image, title cut to TRUNCATE.blogCardTitle, text cut to TRUNCATE.blogCardContent.
 import { TRUNCATE } from '@agency/contract';
 import { Link } from 'react-router';
+import { TagList } from './tag-list';
 import { truncate } from '~/lib/text';
 
 export interface BlogCardProps {
   title: string;
   content: string;
   to: string;
-  image?: { src: string; width: number; height: number } | null;
+  image?: { src: string; width: number; height: number; alt?: string | null } | null;
+  /** Tag links under the text. */
+  tags?: readonly string[];
   date?: string | null;
   /** The first card is on screen at load: its image loads at once instead of lazily. */
   priority?: boolean;
@@ -16,7 +19,7 @@ export interface BlogCardProps {
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const formatDate = (iso: string) => DATE.format(new Date(iso));
 
-export function BlogCard({ title, content, to, image, date, priority = false }: BlogCardProps) {
+export function BlogCard({ title, content, to, image, tags = [], date, priority = false }: BlogCardProps) {
   return (
     <article
       data-testid="blog-card"
@@ -25,7 +28,7 @@ export function BlogCard({ title, content, to, image, date, priority = false }: 
       {image ? (
         <img
           src={image.src}
-          alt=""
+          alt={image.alt ?? ''}
           width={image.width}
           height={image.height}
           loading={priority ? 'eager' : 'lazy'}
@@ -44,6 +47,7 @@ export function BlogCard({ title, content, to, image, date, priority = false }: 
         )}
         <h2 className="mt-2 text-xl font-bold text-ink">{truncate(title, TRUNCATE.blogCardTitle)}</h2>
         <p className="mt-3 flex-1 text-slate-600">{truncate(content, TRUNCATE.blogCardContent)}</p>
+        <TagList tags={tags} className="mt-4" />
         <Link
           to={to}
           aria-label={`Read More: ${title}`}

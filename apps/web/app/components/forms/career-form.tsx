@@ -39,15 +39,26 @@ const INITIAL = {
 const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
 
 /** The contract's checks plus the CV's presence and type; null when all is well. */
-function checkApplication(values: typeof INITIAL, resume: File | null, honeypot: string): ApiError | null {
-  const invalid = checkLocally(JobApplicationSchema, { ...values, [HONEYPOT_FIELD]: honeypot });
+function checkApplication(
+  values: typeof INITIAL,
+  resume: File | null,
+  honeypot: string,
+  jobId: string | undefined,
+): ApiError | null {
+  const invalid = checkLocally(JobApplicationSchema, { ...values, jobId, [HONEYPOT_FIELD]: honeypot });
   const resumeError = !resume ? requiredMessage('resume') : !isCv(resume) ? MESSAGES.career.wrongType : undefined;
   return withFieldError(invalid, 'resume', resumeError);
 }
 
-/** `answered`: the server's answer to this form posted without JavaScript, when the page shows it. */
-export function CareerForm({ answered }: { answered?: NativeFormAnswer | null }) {
-  const form = useFormState(INITIAL, answered);
+export interface CareerFormProps {
+  /** The job opening applied for (/career/<slug>): the position is filled in and its id sent along. */
+  job?: { id: string; title: string };
+  /** The server's answer to this form posted without JavaScript, when the page shows it. */
+  answered?: NativeFormAnswer | null;
+}
+
+export function CareerForm({ job, answered }: CareerFormProps = {}) {
+  const form = useFormState(job ? { ...INITIAL, position: job.title } : INITIAL, answered);
   const { values, reset, bind, answer, setAnswer, showAnswer, forgetError, fieldError, formRef } = form;
   const proofOfWork = useProofOfWork(formRef);
   const leadSource = useLeadSource();
@@ -68,7 +79,7 @@ export function CareerForm({ answered }: { answered?: NativeFormAnswer | null })
     event.preventDefault();
     if (submitting) return;
     const honeypot = honeypotValue(event.currentTarget);
-    const invalid = checkApplication(values, resume, honeypot);
+    const invalid = checkApplication(values, resume, honeypot, job?.id);
     if (invalid) {
       showAnswer(invalid);
       return;
@@ -81,7 +92,7 @@ export function CareerForm({ answered }: { answered?: NativeFormAnswer | null })
       let serverError: string | null = null;
       try {
         const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
-        const body = toFormData({ ...values, ...extra }, { [HONEYPOT_FIELD]: honeypot, resume });
+        const body = toFormData({ ...values, ...extra }, { [HONEYPOT_FIELD]: honeypot, jobId: job?.id, resume });
         await uploadForm<{ id: string }>('/jobs/apply', body, { onProgress: setProgress, withCredentials: true });
       } catch (error) {
         // Anything but an answer (or a missing answer) from the server is a local exception.
@@ -122,9 +133,10 @@ export function CareerForm({ answered }: { answered?: NativeFormAnswer | null })
         label="Position"
         required
         placeholder={CAREER_SELECT_PLACEHOLDER}
-        options={CAREER_POSITIONS}
+        options={job ? [job.title] : CAREER_POSITIONS}
         {...bind('position')}
       />
+      {job && <input type="hidden" name="jobId" value={job.id} />}
       <TextField label="Expected Salary" required {...bind('salary')} />
       <SelectField
         label="Currency"

@@ -9,17 +9,19 @@ import { SITE } from '~/content/site';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 import { ServicesMenu } from './services-menu';
 
-/** Desktop links after the Services dropdown. */
+/** Desktop links after the Services dropdown; Blog is a deliberate addition (docs/product.md; the original design leaves it out). */
 const MAIN_LINKS = [
   { to: pathOf('about'), label: 'About Us' },
   { to: pathOf('career'), label: 'Career' },
+  { to: pathOf('blog'), label: 'Blog' },
   { to: pathOf('connect'), label: 'Connect' },
 ];
 
-/** The mobile menu's links (docs/product.md section 2). */
+/** The mobile menu's links (docs/product.md section 2); Career is added by docs/product.md (a deliberate change). */
 const MOBILE_LINKS = [
   { to: pathOf('about'), label: 'About Us' },
   { to: pathOf('services'), label: 'Services' },
+  { to: pathOf('career'), label: 'Career' },
   { to: pathOf('connect'), label: 'Connect' },
   { to: pathOf('blog'), label: 'Blog' },
 ];

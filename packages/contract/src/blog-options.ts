@@ -1,0 +1,33 @@
+// The blog's addresses, limits and messages (issue 12). No zod here: every page may import it.
+
+/** The built-in articles' slugs (/blog/aws…): database posts never take them. */
+export const BUILT_IN_BLOG_SLUGS = ['aws', 'vpn', 'network-design'] as const;
+
+/** Paths under /blog that are not posts: a post never takes them either. */
+export const RESERVED_BLOG_SLUGS = ['rss.xml', 'rss', 'feed', 'preview', 'tag', 'tags', 'search', 'page'] as const;
+
+/** Where the public reads a post. */
+export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
+/** The blog list filtered by one tag. */
+export const blogTagPath = (tag: string) => `/blog?tag=${encodeURIComponent(tag)}`;
+/** A draft or scheduled post as the public will see it; the token is the permission. */
+export const blogPreviewPath = (token: string) => `/blog/preview/${encodeURIComponent(token)}`;
+
+export const BLOG_TAGS_MAX = 5;
+export const BLOG_TAG_LENGTH = 32;
+export const BLOG_IMAGE_ALT_LENGTH = 300;
+/** How long a preview link works. */
+export const BLOG_PREVIEW_TTL_SECONDS = 60 * 60;
+
+export const BLOG_MESSAGES = {
+  tooManyTags: `A post has at most ${BLOG_TAGS_MAX} tags`,
+  tagFormat: 'A tag is made of letters, digits, spaces and hyphens',
+  imageAltRequired: 'Describe the image for people who cannot see it',
+  publishedAtRequired: 'A scheduled post needs a publication date and time',
+  publishedAtInvalid: 'The publication time must be a date and time',
+  revisionNotFound: 'This revision does not exist',
+  previewExpired: 'This preview link has expired or is not valid',
+} as const;
+
+/** "  Cloud   Security " → "cloud security": tags compare and link in lower case. */
+export const normalizeTag = (tag: string) => tag.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -1,0 +1,151 @@
+// An editor's day with the blog (issue 12): a failed save keeps the drawer, a post is scheduled,
+// previewed without signing in, published, found by tag and search, renamed (the old address answers
+// 301) and restored from its history.
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { ADMIN, loginAdmin } from './support.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A datetime-local value; the browser and this process share the machine's time zone. */
+const localInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+/** Chromium logs the 400 of a save that fails on purpose as a console error; that one is expected. */
+function forgive400(consoleErrors: string[]) {
+  for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
+    if (consoleErrors[index]?.includes('status of 400 ')) consoleErrors.splice(index, 1);
+  }
+}
+
+async function login(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Blogs' }).click();
+  await expect(page).toHaveURL(/\/admin\/blog$/);
+}
+
+test('an editor schedules, previews, publishes, renames and restores a post', async ({
+  page,
+  request,
+  browser,
+  consoleErrors,
+}) => {
+  await loginAdmin(request);
+  await login(page);
+  const id = unique();
+  const title = `Zero trust at the branch ${id}`;
+  const content = `## Why\n\nEvery device proves who it is, every time ${id}.`;
+
+  // A failed save keeps the drawer open, the text, and the server's message next to the field.
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await drawer.getByLabel('Content').fill(content);
+  await drawer.getByLabel('Tags').fill('Zero Trust, security');
+  await drawer.getByRole('button', { name: 'Create Blog' }).click();
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
+  await expect(drawer.getByLabel('Title')).toBeFocused();
+  await expect(drawer.getByLabel('Content')).toHaveValue(content);
+  await expectNoAxeViolations(page);
+
+  // Scheduled for an hour from now.
+  await drawer.getByLabel('Title').fill(title);
+  await drawer.getByLabel('Publish at').fill(localInput(new Date(Date.now() + 60 * 60 * 1000)));
+  await expect(drawer.getByText('(scheduled)')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Create Blog' }).click();
+  await expect(drawer).toBeHidden();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
+  await expect(card).toContainText('scheduled');
+  await expect(card).toContainText(`Why Every device proves who it is`);
+  await expect(card).not.toContainText('##');
+
+  const slug = `zero-trust-at-the-branch-${id}`;
+  expect((await request.get(`/blog/${slug}`)).status()).toBe(404);
+  expect(await (await request.get('/blog')).text()).not.toContain(title);
+
+  // The preview link works without signing in, is marked noindex and never cached.
+  await card.getByRole('button', { name: `Preview “${title}”` }).click();
+  const link = card.getByRole('link', { name: `Preview link for “${title}”` });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/blog\/preview\//);
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  const previewed = await reader.goto(href!);
+  expect(previewed?.status()).toBe(200);
+  expect(previewed?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(previewed?.headers()['cache-control']).toBe('private, no-store');
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(reader.getByRole('note')).toContainText('scheduled');
+  await expect(reader.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect((await reader.goto(`${href!}x`))?.status()).toBe(404);
+  await visitor.close();
+
+  // Published now: the time is cleared.
+  await page.getByRole('button', { name: `Edit “${title}”` }).click();
+  let editor = page.getByRole('dialog', { name: 'Edit Blog' });
+  await editor.getByLabel('Publish at').fill('');
+  await editor.getByRole('button', { name: 'Update Blog' }).click();
+  await expect(editor).toBeHidden();
+  await expect(card).toContainText('published');
+  const live = await request.get(`/blog/${slug}`);
+  expect(live.status()).toBe(200);
+
+  // Its tag page and the search find it, server-rendered.
+  await page.goto('/blog?tag=zero%20trust');
+  await expect(page).toHaveTitle(/^Posts tagged “zero trust” \|/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\?tag=zero%20trust$/);
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByTestId('blog-card')).toHaveCount(1);
+  await page.goto('/blog');
+  await page.getByRole('searchbox', { name: 'Search the blog' }).fill(`proves ${id}`);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/blog\?q=proves/);
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByTestId('blog-card')).toHaveCount(1);
+
+  // Renamed: the old address answers 301 to the new one.
+  await page.goto('/admin/blog');
+  const renamed = `Zero trust for every office ${id}`;
+  await page.getByRole('button', { name: `Edit “${title}”` }).click();
+  editor = page.getByRole('dialog', { name: 'Edit Blog' });
+  await editor.getByLabel('Title').fill(renamed);
+  await editor.getByRole('button', { name: 'Update Blog' }).click();
+  await expect(editor).toBeHidden();
+  const newSlug = `zero-trust-for-every-office-${id}`;
+  const moved = await request.get(`/blog/${slug}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/blog/${newSlug}`);
+
+  // The history shows what changed and puts the first version back.
+  await page.getByRole('button', { name: `History of “${renamed}”` }).click();
+  const history = page.getByRole('dialog', { name: `History of “${renamed}”` });
+  const versions = history.getByRole('listitem');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first().getByLabel('Changes from this version to the current one')).toContainText(
+    `− # ${title}`,
+  );
+  await expect(versions.first().getByLabel('Changes from this version to the current one')).toContainText(
+    `+ # ${renamed}`,
+  );
+  await expectNoAxeViolations(page);
+  await versions
+    .first()
+    .getByRole('button', { name: /^Restore/ })
+    .click();
+  await expect(history).toBeHidden();
+  await expect(page.getByRole('button', { name: `Edit “${title}”` })).toBeVisible();
+  expect((await request.get(`/blog/${slug}`, { maxRedirects: 0 })).status()).toBe(200);
+  const back = await request.get(`/blog/${newSlug}`, { maxRedirects: 0 });
+  expect(back.status()).toBe(301);
+  expect(back.headers().location).toBe(`/blog/${slug}`);
+  forgive400(consoleErrors);
+});
