@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { gotoHydrated } from './support.ts';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
@@ -11,7 +12,7 @@ const sectionHeadings = (page: Page) => page.getByRole('main').getByRole('headin
 
 test.describe('privacy policy', () => {
   test('has nine numbered sections, a readable Last Updated date and a table of contents', async ({ page }) => {
-    const response = await page.goto('/privacy');
+    const response = await gotoHydrated(page, '/privacy');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect(
@@ -34,7 +35,7 @@ test.describe('privacy policy', () => {
   test('a table of contents link scrolls to its section and highlights it for about half a second', async ({
     page,
   }) => {
-    await page.goto('/privacy');
+    await gotoHydrated(page, '/privacy');
     const section = page.locator('section#international-transfers');
     await expect(section).not.toBeInViewport();
 
@@ -56,14 +57,14 @@ test.describe('privacy policy', () => {
   });
 
   test('axe finds no violation', async ({ page }) => {
-    await page.goto('/privacy');
+    await gotoHydrated(page, '/privacy');
     await expectNoAxeViolations(page);
   });
 });
 
 test.describe('terms and conditions', () => {
   test('shows ten panels, all open, with quick navigation to each', async ({ page }) => {
-    const response = await page.goto('/terms-conditions');
+    const response = await gotoHydrated(page, '/terms-conditions');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
     const main = page.getByRole('main');
@@ -75,7 +76,7 @@ test.describe('terms and conditions', () => {
   });
 
   test('a panel collapses and opens again; quick navigation reopens a collapsed panel', async ({ page }) => {
-    await page.goto('/terms-conditions');
+    await gotoHydrated(page, '/terms-conditions');
     const button = page.getByRole('button', { name: '3. Use License' });
     const text = page.getByText('This licence ends automatically');
     await expect(text).toBeVisible();
@@ -99,7 +100,7 @@ test.describe('terms and conditions', () => {
   });
 
   test('Back to Top returns to the top of the page', async ({ page }) => {
-    await page.goto('/terms-conditions');
+    await gotoHydrated(page, '/terms-conditions');
     const backToTop = page.getByRole('button', { name: 'Back to Top' });
     await backToTop.scrollIntoViewIfNeeded();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
@@ -109,7 +110,7 @@ test.describe('terms and conditions', () => {
   });
 
   test('axe finds no violation', async ({ page }) => {
-    await page.goto('/terms-conditions');
+    await gotoHydrated(page, '/terms-conditions');
     await expectNoAxeViolations(page);
   });
 });
@@ -124,7 +125,7 @@ test.describe('cookie policy', () => {
   });
 
   test('shows four tabs with the first selected and switches by click', async ({ page }) => {
-    await page.goto('/cookies');
+    await gotoHydrated(page, '/cookies');
     const tabs = page.getByRole('tab');
     await expect(tabs).toHaveText(['What Are Cookies', 'Types of Cookies', 'Cookie Controls', 'Cookie Table']);
     await expect(page.getByRole('tab', { name: 'What Are Cookies' })).toHaveAttribute('aria-selected', 'true');
@@ -154,7 +155,7 @@ test.describe('cookie policy', () => {
   });
 
   test('arrow keys, Home and End move between tabs with a roving tabindex', async ({ page }) => {
-    await page.goto('/cookies');
+    await gotoHydrated(page, '/cookies');
     const first = page.getByRole('tab', { name: 'What Are Cookies' });
     const second = page.getByRole('tab', { name: 'Types of Cookies' });
     const last = page.getByRole('tab', { name: 'Cookie Table' });
@@ -177,14 +178,14 @@ test.describe('cookie policy', () => {
   });
 
   test('links to the privacy policy and the terms', async ({ page }) => {
-    await page.goto('/cookies');
+    await gotoHydrated(page, '/cookies');
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(main.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-conditions');
   });
 
   test('axe finds no violation on any tab', async ({ page }) => {
-    await page.goto('/cookies');
+    await gotoHydrated(page, '/cookies');
     await expectNoAxeViolations(page);
     await page.getByRole('tab', { name: 'Cookie Table' }).click();
     await expectNoAxeViolations(page);
@@ -193,7 +194,7 @@ test.describe('cookie policy', () => {
 
 test.describe('career', () => {
   test('shows its heading, the four open positions and the application form area', async ({ page }) => {
-    const response = await page.goto('/career');
+    const response = await gotoHydrated(page, '/career');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Build Your Career With Us');
     const positions = page.getByRole('region', { name: 'Open Positions' }).getByRole('heading', { level: 3 });
@@ -207,7 +208,7 @@ test.describe('career', () => {
   });
 
   test('axe finds no violation', async ({ page }) => {
-    await page.goto('/career');
+    await gotoHydrated(page, '/career');
     await expectNoAxeViolations(page);
   });
 });

@@ -1,7 +1,7 @@
 // Helpers every spec shares. The first account registered on a fresh server is the admin, so all
 // specs use these same credentials and whichever runs first creates the account.
 import { createHash } from 'node:crypto';
-import { type APIRequestContext, type Locator, expect } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 export const ADMIN = { name: 'Site Admin', email: 'admin@example.test', password: 'correct horse battery staple' };
 
@@ -65,4 +65,15 @@ export async function solvedAltcha(request: APIRequestContext): Promise<string> 
     }
   }
   throw new Error('challenge without a solution');
+}
+
+/**
+ * Opens `path` and waits until React has hydrated it (`<html data-hydrated="true">`), for tests of what only
+ * the scripts do (highlights, roving focus). The page is complete and usable before that; the route modules
+ * load after the first paint, so the `load` event can come first.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  return response;
 }
