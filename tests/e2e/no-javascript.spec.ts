@@ -180,7 +180,7 @@ test.describe('menus and tabs without JavaScript', () => {
     await expect(menu).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Connect', 'Blog']);
+    await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Career', 'Connect', 'Blog']);
     await menu.getByRole('link', { name: 'Connect' }).click();
     await expect(page).toHaveURL(/\/connect$/);
   });
