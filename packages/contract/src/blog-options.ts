@@ -1,7 +1,8 @@
 // The blog's addresses, limits and messages (issue 12). No zod here: every page may import it.
+import { BUILT_IN_ARTICLES } from './built-in-articles.ts';
 
 /** The built-in articles' slugs (/blog/aws…): database posts never take them. */
-export const BUILT_IN_BLOG_SLUGS = ['aws', 'vpn', 'network-design'] as const;
+export const BUILT_IN_BLOG_SLUGS = BUILT_IN_ARTICLES.map((article) => article.slug);
 
 /** Paths under /blog that are not posts: a post never takes them either. */
 export const RESERVED_BLOG_SLUGS = ['rss.xml', 'rss', 'feed', 'preview', 'tag', 'tags', 'search', 'page'] as const;

@@ -34,4 +34,3 @@ export const BUILT_IN_ARTICLES = [
 ] as const satisfies readonly BuiltInArticle[];
 
 export type BlogArticleId = (typeof BUILT_IN_ARTICLES)[number]['slug'];
-export const BLOG_ARTICLE_IDS = BUILT_IN_ARTICLES.map((article) => article.slug);
