@@ -2,13 +2,12 @@
 // the OpenAPI document (GET /api/openapi.json) is generated from the same schemas.
 import { z } from 'zod';
 import { BLOG_TAG_LENGTH, normalizeTag } from './blog-options.ts';
-import { tooLongMessage } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { LEAD_KINDS } from './options.ts';
 import { LeadDetailExtrasSchema, LeadWorkSchema } from './pipeline.ts';
 import { BlogSchema, UserSchema } from './schemas.ts';
 import { LENGTH } from './limits.ts';
-import { isCleanText } from './text.ts';
+import { boundedString, isCleanText } from './text.ts';
 
 /**
  * `{ id }` in a path. A malformed id names no resource, so it is answered like a missing one:
@@ -36,16 +35,12 @@ export const BlogListQuerySchema = z.object({
     .optional()
     .default('published')
     .describe('`all` (editors and admins) adds drafts and scheduled posts'),
-  q: z
-    .string()
+  q: boundedString('q', 200)
     .trim()
-    .max(200, tooLongMessage('q', 200))
     .optional()
     .default('')
     .describe('full-text search of title and content, best match first'),
-  tag: z
-    .string()
-    .max(BLOG_TAG_LENGTH * 2)
+  tag: boundedString('tag', BLOG_TAG_LENGTH * 2)
     .optional()
     .transform((value) => (value ? normalizeTag(value) : ''))
     .describe('only posts with this tag'),

@@ -22,4 +22,5 @@ export * from './account.ts';
 export * from './account-paths.ts';
 export * from './audit.ts';
 export * from './browser-zod.ts';
+export * from './consent.ts';
 export * from './privacy.ts';

@@ -1,5 +1,6 @@
 // Job openings' schemas (issue 12): the API's input and output shapes.
 import { z } from 'zod';
+import { isCleanText } from './text.ts';
 import { optionMessage, requiredMessage, tooLongMessage } from './errors.ts';
 import {
   EMPLOYMENT_TYPES,
@@ -92,7 +93,11 @@ export const JobListQuerySchema = z.object({
 
 /** GET /api/jobs/:slug: a slug or id; invalid text or a huge value can name no opening. */
 export const JobSlugParamsSchema = z.object({
-  slug: z.string().max(200, JOB_MESSAGES.notFound).describe('The opening’s slug (or id)'),
+  slug: z
+    .string()
+    .max(200, JOB_MESSAGES.notFound)
+    .refine(isCleanText, JOB_MESSAGES.notFound)
+    .describe('The opening’s slug (or id)'),
 });
 /** PUT, DELETE /api/jobs/:id: a malformed id names nothing (404). */
 export const JobIdParamsSchema = z.object({
