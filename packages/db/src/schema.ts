@@ -1,7 +1,6 @@
 // The database schema. Change it here, then `npm run db:generate` writes the SQL migration.
 import { sql } from 'drizzle-orm';
 import {
-  type ExtraConfigColumn,
   bigint,
   bigserial,
   boolean,
@@ -13,6 +12,7 @@ import {
   pgTable,
   text,
   timestamp,
+  type ExtraConfigColumn,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -423,6 +423,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
+    /** Order of appending: entries of one request share a clock reading on PGlite (migration 0007). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** null for the system (retention job) and for failed sign-ins of unknown addresses */
     actorId: uuid('actor_id'),

@@ -175,7 +175,7 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditLis
     .select()
     .from(table)
     .where(where)
-    .orderBy(desc(table.at), desc(table.id))
+    .orderBy(desc(table.seq))
     .limit(AUDIT_PAGE_SIZE)
     .offset((query.page - 1) * AUDIT_PAGE_SIZE);
   // The latest name of each actor: an account renamed since still appears once.
