@@ -9,7 +9,7 @@ import {
   type Stats,
   StatsSchema,
 } from '@agency/contract';
-import { type Db, schema, sql } from '@agency/db';
+import { and, type Db, inArray, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses } from '../../lib/schema.ts';
@@ -76,7 +76,13 @@ export async function leadStats(db: Db): Promise<Stats> {
           where created_at >= now() - interval '30 days' and status <> ${SPAM_STATUS} and utm_campaign is not null
           group by 1, 2, 3 order by 4 desc, 1 limit 10`,
     ),
-    db.select(deliveryColumns).from(schema.outbox).where(failingCondition).orderBy(schema.outbox.createdAt).limit(20),
+    // Only leads' notifications: account mail (a password reset) has no lead page to link to.
+    db
+      .select(deliveryColumns)
+      .from(schema.outbox)
+      .where(and(failingCondition, inArray(schema.outbox.leadKind, [...LEAD_KINDS])))
+      .orderBy(schema.outbox.createdAt)
+      .limit(20),
     rows<{ pending: number; failing: number; oldest: number | null; last_error: string | null }>(
       db,
       sql`select
