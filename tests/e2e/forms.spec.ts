@@ -2,7 +2,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { fillApplication, findLead } from './support.ts';
+import { fillApplication, findLead, gotoHydrated } from './support.ts';
 
 const MB = 1024 * 1024;
 const uniqueEmail = (kind: string) => `${kind}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
@@ -27,11 +27,10 @@ function allowConsoleError(consoleErrors: string[], pattern: RegExp) {
 }
 
 /** Opens a page whose form is hydrated (its submit button is enabled once React runs). */
+/** Opens a form page once React runs it: these tests are about the hydrated forms (toasts, dialogs). */
 async function openForm(page: Page, path: string, formName: string | RegExp) {
-  await page.goto(path);
-  const form = page.getByRole('form', { name: formName });
-  await expect(form.getByRole('button', { name: /^Submit/ })).toBeEnabled();
-  return form;
+  await gotoHydrated(page, path);
+  return page.getByRole('form', { name: formName });
 }
 
 async function openQuoteModal(page: Page) {
