@@ -1,51 +1,12 @@
 // A staff member forgets the password, resets it through the mail the site sends (received by a real
 // SMTP server started here), turns two-factor sign-in on and signs in with a code computed here.
 import { createHmac } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { collectMail } from './mailbox.ts';
 import { ADMIN, loginAdmin } from './support.ts';
 
-interface Mail {
-  to: string[];
-  text: string;
-}
-
-const inbox: Mail[] = [];
-let smtp: SMTPServer;
-
-/** Quoted-printable soft breaks and escapes undone, so the test reads the text as sent. */
-const plain = (data: string) =>
-  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: plain(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.server.once('error', reject);
-    smtp.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', () => resolve());
-  });
-  expect((smtp.server.address() as AddressInfo).port).toBe(Number(process.env.E2E_SMTP_PORT));
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const inbox = collectMail();
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));

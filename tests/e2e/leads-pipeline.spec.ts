@@ -2,12 +2,11 @@
 // at its own address, gets a note, a status, an owner and a resent notification (received by a real
 // SMTP server started here), each visible in its timeline; the inbox filters by status, owner and the
 // spam folder; delete asks first.
-import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { HONEYPOT_FIELD } from '@agency/contract';
-import { SMTPServer } from 'smtp-server';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
+import { collectMail } from './mailbox.ts';
 import { ADMIN, loginAdmin } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -15,40 +14,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const AGENCY_INBOX = 'leads@example.test';
 
 /** Mail the server sent while this file runs: the agency's inbox and the visitors'. */
-const mailbox: { to: string[]; text: string }[] = [];
-let smtp: SMTPServer;
-
-/** Quoted-printable soft breaks and escapes undone, so the test reads the text as sent. */
-const plain = (data: string) =>
-  data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-test.beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mailbox.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          text: plain(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    smtp.server.once('error', reject);
-    smtp.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', () => resolve());
-  });
-  expect((smtp.server.address() as AddressInfo).port).toBe(Number(process.env.E2E_SMTP_PORT));
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+const mailbox = collectMail();
 
 /** Agency notifications that reached the SMTP server with a link to `leadPath`. */
 const agencyMailsFor = (leadPath: string) =>
