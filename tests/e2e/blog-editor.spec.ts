@@ -49,7 +49,7 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   await page.getByRole('button', { name: 'Create Blog' }).click();
   const drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Content').fill(content);
-  await drawer.getByLabel('Tags').fill('Zero Trust, security');
+  await drawer.getByLabel('Tags').fill(`Zero Trust ${id}, security`);
   await drawer.getByRole('button', { name: 'Create Blog' }).click();
   await expect(drawer).toBeVisible();
   await expect(drawer.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
@@ -100,9 +100,12 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   expect(live.status()).toBe(200);
 
   // Its tag page and the search find it, server-rendered.
-  await page.goto('/blog?tag=zero%20trust');
-  await expect(page).toHaveTitle(/^Posts tagged “zero trust” \|/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\?tag=zero%20trust$/);
+  await page.goto(`/blog?tag=zero%20trust%20${id}`);
+  await expect(page).toHaveTitle(new RegExp(`^Posts tagged “zero trust ${id}” \\|`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    new RegExp(`/blog\\?tag=zero%20trust%20${id}$`),
+  );
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
   await expect(page.getByTestId('blog-card')).toHaveCount(1);
   await page.goto('/blog');

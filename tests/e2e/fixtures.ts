@@ -11,7 +11,7 @@ export const test = base.extend<{ consoleErrors: string[]; cspViolations: string
         // A page that answers 404 on purpose is reported by the browser as a failed resource.
         const isDocument = message.location().url === page.url();
         if (isDocument && message.text().startsWith('Failed to load resource')) return;
-        errors.push(message.text());
+        errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
