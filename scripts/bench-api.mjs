@@ -12,6 +12,15 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const BR = { 'accept-encoding': 'br, gzip' };
+/**
+ * `--only <word>` (repeatable, or comma-separated): measure only the targets whose name contains one of the
+ * words, e.g. `npm run bench:api -- --only lead` for the two lead POSTs. The static reference always runs.
+ */
+const ONLY = process.argv
+  .flatMap((arg, i, all) => (arg === '--only' ? (all[i + 1] ?? '') : arg.startsWith('--only=') ? arg.slice(7) : []))
+  .flatMap((words) => words.split(','))
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 /** The bench's server signs challenges with this key, so the bench can hand each POST a fresh solved one. */
 const CHALLENGE_SECRET = randomBytes(32).toString('hex');
 
@@ -144,7 +153,13 @@ try {
     },
   ];
   let referenceRps = 0;
-  for (const target of targets) {
+  const chosen = targets.filter(
+    (target, i) =>
+      i === 0 ||
+      ONLY.length === 0 ||
+      ONLY.some((word) => `${target.name} ${target.lead ? 'lead' : ''}`.toLowerCase().includes(word)),
+  );
+  for (const target of chosen) {
     const before = target.lead ? await storedContacts(server.origin, auth, target.lead) : 0;
     const result = await measure(target.url, {
       method: target.method ?? 'GET',

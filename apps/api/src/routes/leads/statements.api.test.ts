@@ -1,0 +1,183 @@
+// How many statements one lead costs the database. PGlite runs in the process and answers one statement at
+// a time, so under load every round trip of every lead queues behind the others (issue 14: lead POST p99 at
+// 50 connections). The statements are counted where the app hands them to the driver, on PGlite and on
+// PostgreSQL (TEST_DATABASE_URL).
+import { encodeAltcha, solveChallenge } from '@agency/contract';
+import { eq, schema } from '@agency/db';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChallenge } from '../../services/challenge.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { CONTACT, MODAL_QUOTE } from './test-helpers.ts';
+
+const SECRET = 'statements-test-challenge-secret-0123456789';
+
+interface Counter {
+  statements: string[];
+  stop(): void;
+}
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+interface PgliteLike {
+  query: Query;
+  exec: Query;
+  transaction: (fn: (tx: { query: Query; exec: Query }) => Promise<unknown>) => Promise<unknown>;
+}
+
+const oneLine = (text: unknown) => String(text).replace(/\s+/g, ' ').trim();
+
+/** Records every statement the app sends to its database until `stop()`, BEGIN and COMMIT included. */
+function countStatements(app: FastifyInstance): Counter {
+  const statements: string[] = [];
+  const record = (text: unknown) => statements.push(oneLine(text));
+  if (app.database.kind === 'postgres') {
+    // Every pooled connection is a pg.Client; drizzle sends its BEGIN and COMMIT through query() as well.
+    const proto = pg.Client.prototype as unknown as { query: Query };
+    const original = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0];
+      record(typeof first === 'string' ? first : (first as { text?: string }).text);
+      return original.apply(this, args);
+    };
+    return { statements, stop: () => void (proto.query = original) };
+  }
+  const client = (app.db as unknown as { $client: PgliteLike }).$client;
+  const { query, exec, transaction } = client;
+  const wrap = (target: { query: Query; exec: Query }, own: { query: Query; exec: Query }) => {
+    target.query = (...args) => (record(args[0]), own.query.apply(target, args));
+    target.exec = (...args) => (record(args[0]), own.exec.apply(target, args));
+  };
+  wrap(client, { query, exec });
+  client.transaction = (fn) =>
+    transaction.call(client, async (tx) => {
+      record('BEGIN');
+      wrap(tx, { query: tx.query, exec: tx.exec });
+      try {
+        const result = await fn(tx);
+        record('COMMIT');
+        return result;
+      } catch (error) {
+        record('ROLLBACK');
+        throw error;
+      }
+    });
+  return {
+    statements,
+    stop: () => Object.assign(client, { query, exec, transaction }),
+  };
+}
+
+/** Housekeeping a lead sometimes triggers (at most once a minute, or 1 request in 100): not the lead's own cost. */
+const HOUSEKEEPING = /^delete from "?(rate_limits|used_challenges)"?/i;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    SPAM_CHALLENGE: 'score',
+    CHALLENGE_SECRET: SECRET,
+    LEADS_TO: 'leads@agency.test',
+    RATE_LIMIT_MAX: '1000',
+  });
+  // The first lead also purges expired challenges (once a minute per instance).
+  await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+});
+afterAll(() => t.close());
+
+/** A fresh challenge signed with SECRET, solved the way the browser does. */
+function solvedAltcha(): string {
+  const challenge = createChallenge(SECRET, Date.now(), 1000);
+  const number = solveChallenge(challenge);
+  if (number === null) throw new Error('no solution');
+  return encodeAltcha(challenge, number);
+}
+
+async function statementsOf(request: () => Promise<{ statusCode: number; json(): { id: string } }>) {
+  const counter = countStatements(t.app);
+  let res;
+  try {
+    res = await request();
+  } finally {
+    counter.stop();
+  }
+  expect(res.statusCode).toBe(201);
+  return { id: res.json().id, statements: counter.statements.filter((text) => !HOUSEKEEPING.test(text)) };
+}
+
+const postgres = () => t.app.database.kind === 'postgres';
+/** The per-address counter of the form (plugins/rate-limit.ts): its own statement. */
+const RATE_LIMIT = /^insert into rate_limits/;
+/** The lead, its timeline and its outbox rows. */
+const LEAD = /^with .*lead as \(insert into "(contacts|quotes|applications)"/;
+
+async function timelineTypes(id: string) {
+  const rows = await t.app.db
+    .select({ type: schema.leadEvents.type })
+    .from(schema.leadEvents)
+    .where(eq(schema.leadEvents.leadId, id))
+    .orderBy(schema.leadEvents.createdAt, schema.leadEvents.seq);
+  return rows.map((row) => row.type);
+}
+
+describe('statements per lead', () => {
+  it('a contact message with a solved challenge: the counter and one statement (PostgreSQL: in a transaction with the address lock)', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...CONTACT, email: 'first@example.com', altcha: solvedAltcha() },
+      }),
+    );
+    if (postgres()) {
+      expect(statements).toHaveLength(5);
+      expect(statements[1]).toMatch(/^begin/i);
+      expect(statements[2]).toMatch(/^select pg_advisory_xact_lock/);
+      expect(statements[4]).toMatch(/^commit/i);
+    } else {
+      expect(statements).toHaveLength(2);
+    }
+    expect(statements[0]).toMatch(RATE_LIMIT);
+    expect(statements.filter((text) => LEAD.test(text))).toHaveLength(1);
+    // Everything the old nine statements stored is there.
+    const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, id));
+    expect(row?.status).toBe('new');
+    const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
+    expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
+    expect(await timelineTypes(id)).toEqual(['received', 'mail_queued', 'mail_queued']);
+  });
+
+  it('a contact message without a challenge (stored as spam): the counter and one statement', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT }),
+    );
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(RATE_LIMIT);
+    expect(statements[1]).toMatch(LEAD);
+    const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, id));
+    expect(row?.status).toBe('spam');
+    expect(await timelineTypes(id)).toEqual(['received']);
+  });
+
+  it('a second lead to a confirmed address: no confirmation, the notification still queued', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...CONTACT, email: 'FIRST@example.com ', altcha: solvedAltcha() },
+      }),
+    );
+    expect(statements).toHaveLength(postgres() ? 5 : 2);
+    const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
+    expect(mails.map((mail) => mail.purpose)).toEqual(['notification']);
+    expect(await timelineTypes(id)).toEqual(['received', 'mail_queued']);
+  });
+
+  it('a quote with a solved challenge', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({ method: 'POST', url: '/api/request-quote', payload: { ...MODAL_QUOTE, altcha: solvedAltcha() } }),
+    );
+    expect(statements).toHaveLength(postgres() ? 5 : 2);
+    const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
+    expect(row?.status).toBe('new');
+  });
+});
