@@ -91,6 +91,20 @@ async function storedContacts(origin, auth, status) {
   return total;
 }
 
+/**
+ * CPU time (ms) the server process has used so far, from /proc (Linux; null elsewhere). Per request it is the
+ * figure that holds on a busy machine, where req/s and latency also measure everything else running.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 const measure = (url, options) =>
   autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }).then((result) => ({
     rps: Math.round(result.requests.average),
@@ -161,12 +175,15 @@ try {
   );
   for (const target of chosen) {
     const before = target.lead ? await storedContacts(server.origin, auth, target.lead) : 0;
+    const cpuBefore = target.url.startsWith(server.origin) ? cpuMs(server.pid) : null;
     const result = await measure(target.url, {
       method: target.method ?? 'GET',
       headers: target.headers ?? {},
       ...(target.body ? { body: target.body } : {}),
       ...(target.requests ? { requests: target.requests } : {}),
     });
+    const cpuAfter = cpuBefore === null ? null : cpuMs(server.pid);
+    const requests = result.status2xx + result.non2xx;
     if (!referenceRps) referenceRps = result.rps;
     if (target.lead) {
       const stored = (await storedContacts(server.origin, auth, target.lead)) - before;
@@ -181,6 +198,7 @@ try {
       'x static': Number((result.rps / referenceRps).toFixed(2)),
       'p50 ms': result.p50,
       'p99 ms': result.p99,
+      'server CPU ms/req': cpuAfter === null || !requests ? '' : Number(((cpuAfter - cpuBefore) / requests).toFixed(2)),
       non2xx: result.non2xx,
       errors: result.errors,
     });

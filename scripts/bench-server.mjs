@@ -35,6 +35,7 @@ export async function startServer({ port, env = {} }) {
   }
   return {
     origin,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

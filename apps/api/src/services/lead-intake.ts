@@ -28,6 +28,7 @@ import {
 import { type WebhookConfig, webhookRows } from './webhooks.ts';
 import { confirmationAddress, lockConfirmations, noRecentConfirmation } from './confirmation-limit.ts';
 import { LEAD_TABLES } from './leads.ts';
+import { type RateLimitHit, type RateLimitResult, rateLimitHitSql, rateLimitResult } from './rate-limit.ts';
 
 export interface IntakeConfig extends LeadMailConfig {
   /** A recipient gets at most one visitor confirmation per this many hours. */
@@ -109,6 +110,13 @@ export interface StoredLead {
   queued: number;
 }
 
+/** A rate-limit hit the lead's statement counts (plugins/rate-limit.ts `rateLimitInStatement`). */
+export interface StatementLimit {
+  hit: RateLimitHit;
+  /** Told what was counted before anything else is decided; throws (429) over the limit. */
+  settle(result: RateLimitResult): void;
+}
+
 /** The columns of a lead's table that its form fills (the intake sets the rest). */
 export type FormColumns<K extends LeadKind> = Omit<
   (typeof LEAD_TABLES)[K]['$inferInsert'],
@@ -144,6 +152,7 @@ const { outbox, leadEvents } = schema;
  * spends the challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received`
  * event and, unless it is spam, its outbox rows with their `*_queued` events. PGlite runs in this process and
  * answers one statement at a time, so every round trip of a lead would queue the others behind it (issue 14).
+ * With `limit`, the statement also counts the request's rate-limit hit and writes nothing over the limit.
  * On PostgreSQL a lead that queues a visitor confirmation first takes that address's lock in a transaction
  * (confirmation-limit.ts), so two leads to one address cannot both pass the check.
  */
@@ -153,6 +162,7 @@ export async function storeLead<K extends LeadKind>(
   intake: Intake,
   config: IntakeConfig,
   columns: FormColumns<K>,
+  limit: StatementLimit | null = null,
 ): Promise<StoredLead> {
   // The lead's own clock reading: its webhook carries it, so it is given rather than left to now().
   const createdAt = new Date();
@@ -174,8 +184,10 @@ export async function storeLead<K extends LeadKind>(
   const confirmations = rows.filter((row) => row.purpose === 'confirmation').map((row) => confirmationAddress(row.to));
 
   const ctes: SQL[] = [];
+  if (limit) ctes.push(sql`rl as (${rateLimitHitSql(limit.hit)})`);
+  const allowed = limit ? sql`(select hits from rl) <= ${limit.hit.max}::int` : sql`true`;
   if (challenge) {
-    ctes.push(sql`ch as (${spendChallenge(challenge.challenge, challenge.expiresAt)})`);
+    ctes.push(sql`ch as (${spendChallenge(challenge.challenge, challenge.expiresAt, allowed)})`);
   }
   const table = LEAD_TABLES[lead.kind] as PgTable;
   const leadRow = {
@@ -186,8 +198,8 @@ export async function storeLead<K extends LeadKind>(
     createdAt,
     lastActivityAt: createdAt,
   };
-  // SPAM_CHALLENGE=required: a challenge used before stores nothing (the caller answers 400).
-  const stored = challenge && config.spamChallenge === 'required' ? solved : sql`true`;
+  // SPAM_CHALLENGE=required: a challenge used before stores nothing (400).
+  const stored = challenge && config.spamChallenge === 'required' ? sql`${allowed} and ${solved}` : allowed;
   ctes.push(sql`lead as (${insertRowWhere(table, leadRow, stored)} returning status)`);
   const events = [
     sql`select 0 as ord, ${lead.kind}::text as lead_kind, ${lead.id}::uuid as lead_id, 'received'::text as type,
@@ -217,10 +229,13 @@ export async function storeLead<K extends LeadKind>(
     insert into lead_events (lead_kind, lead_id, type, data)
     select lead_kind, lead_id, type, data from (${sql.join(events, sql` union all `)}) e order by ord)`);
   const queued = rows.length > 0 ? sql`(select count(*) from ob)::int` : sql`0`;
-  const statement = sql`with ${sql.join(ctes, sql`, `)} select status, ${queued} as queued from lead`;
+  const counted = limit ? sql`, (select hits from rl) as hits, (select retry_after from rl) as retry_after` : sql``;
+  const statement = sql`with ${sql.join(ctes, sql`, `)}
+    select (select status from lead) as status, ${queued} as queued${counted}`;
 
+  type Row = { status: string | null; queued: number; hits?: number; retry_after?: number };
   const run = async (db: Pick<Db, 'execute'>) => {
-    const result = (await db.execute(statement)) as unknown as { rows: { status: string; queued: number }[] };
+    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
     return result.rows[0];
   };
   const row =
@@ -230,6 +245,7 @@ export async function storeLead<K extends LeadKind>(
           return run(tx);
         })
       : await run(database.db);
-  if (!row) throw altchaError({ ok: false, reason: 'invalid' });
+  if (limit) limit.settle(rateLimitResult(limit.hit, row));
+  if (!row?.status) throw altchaError({ ok: false, reason: 'invalid' });
   return { status: row.status, queued: Number(row.queued) };
 }

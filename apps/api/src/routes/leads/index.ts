@@ -27,6 +27,7 @@ import { purgeUsedChallenges } from '../../services/challenge.ts';
 import { findOpenJobById } from '../../services/jobs.ts';
 import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
 import type { LeadMailInput } from '../../services/leads-mail.ts';
+import type { RateLimitResult } from '../../services/rate-limit.ts';
 import { displayFileName, leadFileKey } from '../../services/leads.ts';
 
 export interface LeadRoutesOptions {
@@ -206,7 +207,10 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     let queued = 0;
     try {
       if (lead.file) await app.storage.put(lead.file.key, lead.file.data);
-      ({ queued } = await storeLead(app.database, lead, lead.intake, mail, columns));
+      // The JSON routes leave their rate-limit hit to the lead's statement (plugins/rate-limit.ts).
+      const hit = app.takeRateLimitHit(request);
+      const limit = hit && { hit, settle: (result: RateLimitResult) => app.settleRateLimit(request, hit, result) };
+      ({ queued } = await storeLead(app.database, lead, lead.intake, mail, columns, limit));
     } catch (error) {
       if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
       if (error instanceof HttpError) throw error;
@@ -342,19 +346,19 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
 
   app.post(
     '/request-quote',
-    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
+    { ...app.rateLimitInStatement('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
     async (request, reply) => reply.status(201).send({ id: await take.quote(request) }),
   );
 
   app.post(
     '/contact',
-    { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
+    { ...app.rateLimitInStatement('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
     async (request, reply) => reply.status(201).send({ id: await take.contact(request) }),
   );
 
   app.post(
     '/jobs/apply',
-    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
+    { ...app.rateLimitInStatement('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
     async (request, reply) => reply.status(201).send({ id: await take.application(request) }),
   );
 }
