@@ -51,7 +51,9 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   const intake = createLeadTakers(app, mail);
-  const options = { bodyLimit: JSON_BODY_LIMIT };
+  // Not in the OpenAPI document: these are the pages' own form posts, answered with a page or a redirect;
+  // API clients use the JSON routes they share their checks with.
+  const options = { bodyLimit: JSON_BODY_LIMIT, schema: { hide: true } };
 
   /** The refusal on the form's page; without a web build (API tests) as the JSON API's error body. */
   function refuse(request: FastifyRequest, reply: FastifyReply, page: string, error: HttpError, values: Received) {
