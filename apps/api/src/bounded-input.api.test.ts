@@ -3,8 +3,8 @@
 import { LENGTH, MESSAGES } from '@agency/contract';
 import { count, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from './routes/leads/test-helpers.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../test/lead-fixtures.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 
 let t: TestApp;
 let admin: { authorization: string };

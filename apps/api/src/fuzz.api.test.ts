@@ -2,8 +2,8 @@
 // every route and method (collected as they are registered) with a fixed seed, so a failure reproduces.
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { tokenFor } from './routes/leads/test-helpers.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { tokenFor } from '../test/lead-fixtures.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 
 const SEED = 20261123;
 const PER_ROUTE = 30;

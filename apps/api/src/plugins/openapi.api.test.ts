@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 const routes: { method: string; url: string }[] = [];
