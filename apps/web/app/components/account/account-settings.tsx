@@ -12,11 +12,12 @@ import {
   type TwoFactorStatus,
 } from '@agency/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
+import { primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { QueryView } from '~/components/admin/query-view';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 import { loadCurrentUser, useAuth } from '~/state/auth';
+import { AccountField } from './account-field';
 import { QrCode } from './qr-code';
 
 const STATUS_PATH = '/auth/2fa';
@@ -42,36 +43,6 @@ function ErrorText({ error }: { error: string | null }) {
       {error}
     </p>
   ) : null;
-}
-
-/** One labelled input; `name` is also the key of the value in the form's state. */
-function Field(props: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'text';
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={inputClass}
-      />
-    </div>
-  );
 }
 
 /** A form's values, error and busy flag, and a submit that runs `action` and reports its error. */
@@ -109,7 +80,13 @@ function NameCard() {
         Signed in as {user?.email}. Your name is shown to your team and on your posts.
       </p>
       <form onSubmit={save} noValidate className="mt-4 space-y-4">
-        <Field name="name" label="Name" autoComplete="name" value={form.values.name} onChange={form.set('name')} />
+        <AccountField
+          name="name"
+          label="Name"
+          autoComplete="name"
+          value={form.values.name}
+          onChange={form.set('name')}
+        />
         <ErrorText error={form.error} />
         <button type="submit" disabled={form.busy} className={primaryButton}>
           Save name
@@ -130,7 +107,7 @@ function PasswordCard() {
   return (
     <Card title="Password">
       <form onSubmit={save} noValidate className="mt-4 space-y-4">
-        <Field
+        <AccountField
           name="currentPassword"
           label="Current password"
           type="password"
@@ -138,7 +115,7 @@ function PasswordCard() {
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
         />
-        <Field
+        <AccountField
           name="newPassword"
           label="New password"
           type="password"
@@ -209,7 +186,7 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
           </p>
           <form onSubmit={turnOff} noValidate className="mt-4 space-y-4">
             <p className="text-sm text-slate-700">To turn it off, confirm with your password and a current code.</p>
-            <Field
+            <AccountField
               name="password"
               label="Password"
               type="password"
@@ -217,7 +194,7 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
               value={disable.values.password}
               onChange={disable.set('password')}
             />
-            <Field
+            <AccountField
               name="code"
               label="Code from your authenticator app"
               inputMode="numeric"
@@ -244,7 +221,7 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
             </code>
           </p>
           <form onSubmit={turnOn} noValidate className="space-y-4">
-            <Field
+            <AccountField
               name="code"
               label="Code from your authenticator app"
               inputMode="numeric"
