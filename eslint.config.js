@@ -5,17 +5,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const forbid = (...names) => ({
+const forbid = (names, extra = []) => ({
   'no-restricted-imports': [
     'error',
     {
-      patterns: names.map((name) => ({
-        group: [name, `${name}/*`, `**/${name.replace('@agency/', '')}/src/*`],
-        message: `Dependencies flow contract <- db <- api and contract <- web; this package may not import ${name}.`,
-      })),
+      patterns: [
+        ...names.map((name) => ({
+          group: [name, `${name}/*`, `**/${name.replace('@agency/', '')}/src/*`],
+          message: `Dependencies flow contract <- db <- api and contract <- web; this package may not import ${name}.`,
+        })),
+        ...extra,
+      ],
     },
   ],
 });
+
+// The API's test helpers (apps/api/test) are for its tests only: the server never imports them.
+const testHelpers = { group: ['**/test/*'], message: 'Test helpers are for *.test.ts files only.' };
 
 export default tseslint.config(
   {
@@ -45,8 +51,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
-  { files: ['packages/contract/**'], rules: forbid('@agency/db', '@agency/api', '@agency/web') },
-  { files: ['packages/db/**'], rules: forbid('@agency/api', '@agency/web') },
-  { files: ['apps/api/**'], rules: forbid('@agency/web') },
-  { files: ['apps/web/**'], rules: forbid('@agency/db', '@agency/api') },
+  { files: ['packages/contract/**'], rules: forbid(['@agency/db', '@agency/api', '@agency/web']) },
+  { files: ['packages/db/**'], rules: forbid(['@agency/api', '@agency/web']) },
+  { files: ['apps/api/**'], rules: forbid(['@agency/web']) },
+  { files: ['apps/api/src/**'], ignores: ['**/*.test.ts'], rules: forbid(['@agency/web'], [testHelpers]) },
+  { files: ['apps/web/**'], rules: forbid(['@agency/db', '@agency/api']) },
 );

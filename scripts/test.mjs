@@ -18,6 +18,17 @@ function run(name, command, args, count) {
   return status === 0;
 }
 
+const flaky = [];
+/** Titles of the browser tests that failed and then passed on their retry (Playwright's JSON report). */
+function flakyTitles(suites = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .map((spec) => `${spec.file}: ${spec.title}`),
+    ...flakyTitles(suite.suites),
+  ]);
+}
+
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 rmSync('test-results/vitest.json', { force: true });
@@ -39,7 +50,9 @@ const built = run('build', 'npm', ['run', '--silent', 'build']);
 if (built) {
   run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], () => {
     const report = readJson('test-results/e2e.json');
-    return report ? { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected } : undefined;
+    if (!report) return undefined;
+    flaky.push(...flakyTitles(report.suites));
+    return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
   });
 } else {
   results.push({ name: 'browser tests', ok: false, seconds: '0.0', passed: 0, failed: 1 });
@@ -53,5 +66,6 @@ for (const r of results) {
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
+for (const title of flaky) console.log(`flaky (failed once, passed on retry): ${title}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

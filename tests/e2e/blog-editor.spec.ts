@@ -140,6 +140,12 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
     `+ # ${renamed}`,
   );
   await expectNoAxeViolations(page);
+  // Escape closes it and hands focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await expect(page.getByRole('button', { name: `History of “${renamed}”` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(versions).toHaveCount(2);
   await versions
     .first()
     .getByRole('button', { name: /^Restore/ })

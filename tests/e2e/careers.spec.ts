@@ -52,6 +52,7 @@ test('an editor opens a position, a visitor applies to it, and it answers 410 on
   await expect(drawer.getByLabel('Highest salary')).toHaveAccessibleDescription(
     'The highest salary must not be below the lowest',
   );
+  await expect(drawer.getByLabel('Highest salary')).toBeFocused();
   await expect(drawer.getByLabel('Title')).toHaveValue(title);
   await expectNoAxeViolations(page);
   await drawer.getByLabel('Highest salary').fill('70000');

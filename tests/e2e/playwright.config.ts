@@ -18,7 +18,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On CI a browser test that fails once is run again and reported as flaky in the summary (scripts/test.mjs):
+  // a consistent failure still fails the run, and a flaky one is named instead of blocking every change.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results/e2e.json') }]],
   use: {

@@ -1,7 +1,7 @@
 // Security headers on every kind of answer, no Content-Security-Policy violation on any page (the fixture
 // fails a test on one), and no 5xx for odd paths or Host headers; run against the production build.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,27 @@ test('pages, API answers, errors and files all carry the security headers', asyn
   const blog = await request.get('/blog');
   const blogScripts = expectSecurityHeaders(blog.headers(), '/blog').get('script-src') ?? [];
   expect(blogScripts.some((source) => source.startsWith("'sha256-"))).toBe(true);
+});
+
+test("a page's script and stylesheet files carry nosniff, not the document's headers; a worker keeps them", async ({
+  request,
+}) => {
+  const html = await (await request.get('/connect')).text();
+  const files = [...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? '');
+  expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+  expect(files.some((file) => file.endsWith('.css'))).toBe(true);
+  for (const file of new Set(files)) {
+    const headers = (await request.get(file)).headers();
+    expect(headers['x-content-type-options'], file).toBe('nosniff');
+    for (const name of ['content-security-policy', 'permissions-policy', 'x-frame-options', 'referrer-policy']) {
+      expect(headers[name], `${name} on ${file}`).toBeUndefined();
+    }
+  }
+  // The proof-of-work worker's script is its own document: its policy comes with it.
+  const assets = readdirSync(path.resolve(import.meta.dirname, '../../apps/web/build/client/assets'));
+  const worker = assets.find((file) => /\.worker-[\w-]+\.js$/.test(file));
+  expect(worker).toBeDefined();
+  expectSecurityHeaders((await request.get(`/assets/${worker}`)).headers(), 'worker');
 });
 
 test('GET // answers 404 and a malformed Host 400, never 500', async () => {

@@ -2,8 +2,8 @@
 // an entry the client writes itself (the leftmost) cannot buy it a fresh rate limit or login allowance.
 import { MESSAGES } from '@agency/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT } from './routes/leads/test-helpers.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { CONTACT } from '../test/lead-fixtures.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 
 const LOAD_BALANCER = '10.1.2.3';
 

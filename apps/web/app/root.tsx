@@ -9,7 +9,6 @@ import {
   useRouteError,
 } from 'react-router';
 import type { ReactNode } from 'react';
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import './app.css';
 import { SiteLayout } from '~/components/layout/site-layout';
 import { AlertDialogHost } from '~/components/ui/alert-dialog';
@@ -18,11 +17,6 @@ import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
-
-/** The one font file every page needs starts loading with the HTML, not after the CSS. */
-export const links = () => [
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

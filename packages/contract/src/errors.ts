@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { labelOf } from './fields.ts';
 import { MESSAGES } from './messages.ts';
+
+// The sentences that name a field live with the field names, so that a page can use them without zod.
+export { invalidTextMessage, optionMessage, requiredMessage, tooLongMessage } from './fields.ts';
 
 /** Every error the API sends: a sentence for a person and, for bad input, one message per field. */
 export const ApiErrorSchema = z.object({
@@ -28,8 +30,3 @@ export function validationError(issues: readonly z.core.$ZodIssue[]): ApiError {
     fields,
   };
 }
-
-export const requiredMessage = (field: string) => `${labelOf(field)} is required`;
-export const tooLongMessage = (field: string, max: number) => `${labelOf(field)} must be at most ${max} characters`;
-export const invalidTextMessage = (field: string) => `${labelOf(field)} contains characters that are not allowed`;
-export const optionMessage = (field: string) => `${labelOf(field)} is not one of the offered options`;

@@ -57,3 +57,8 @@ export const FIELD_LABELS: Record<string, string> = {
 };
 
 export const labelOf = (field: string): string => FIELD_LABELS[field] ?? field;
+
+export const requiredMessage = (field: string) => `${labelOf(field)} is required`;
+export const tooLongMessage = (field: string, max: number) => `${labelOf(field)} must be at most ${max} characters`;
+export const invalidTextMessage = (field: string) => `${labelOf(field)} contains characters that are not allowed`;
+export const optionMessage = (field: string) => `${labelOf(field)} is not one of the offered options`;

@@ -20,9 +20,7 @@ import {
   SERVICES,
   SOURCES,
 } from './options.ts';
-
-/** Name of the hidden field that only bots fill in. */
-export const HONEYPOT_FIELD = 'hp_website';
+import { HONEYPOT_FIELD, QUOTE_MODAL_REQUIRED, QUOTE_REGIONAL_REQUIRED } from './lead-forms.ts';
 
 const text = (field: string, max: number) => boundedString(field, max).trim();
 
@@ -46,22 +44,6 @@ const choice = <T extends readonly [string, ...string[]]>(field: string, options
     .refine((value) => !value || value === NOT_SPECIFIED || options.includes(value), optionMessage(field));
 
 const honeypot = boundedString(HONEYPOT_FIELD, LENGTH.long).optional().default('');
-
-/** Fields the quote modal must send non-empty (docs/product.md section 5). */
-export const QUOTE_MODAL_REQUIRED = [
-  'fullName',
-  'deadline',
-  'budget',
-  'services',
-  'size',
-  'contactMethod',
-  'companyName',
-  'phone',
-  'source',
-] as const;
-
-/** Fields a regional quote form must send non-empty. */
-export const QUOTE_REGIONAL_REQUIRED = ['fullName', 'email', 'phone', 'companyName'] as const;
 
 /**
  * POST /api/request-quote. Without `region` it is the quote modal, where every

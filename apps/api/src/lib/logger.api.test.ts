@@ -2,8 +2,8 @@
 import { Writable } from 'node:stream';
 import { sql } from '@agency/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTACT } from '../routes/leads/test-helpers.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { CONTACT } from '../../test/lead-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 
 /** A log destination that keeps every line. */
 function logCapture() {

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 const routes: { method: string; url: string }[] = [];
@@ -26,6 +26,38 @@ const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('@fa
 const { Ajv2020 } = fastifyRequire('ajv/dist/2020') as {
   Ajv2020: new (options: object) => { compile(schema: unknown): unknown };
 };
+
+/** The writes that take no body, and why: everything they act on is in the path or the access token. */
+const WITHOUT_BODY = new Map([
+  ['post /api/auth/2fa/setup', 'makes a new secret for the signed-in account'],
+  ['post /api/users/{id}/sign-out', 'ends every session of the account in the path'],
+  ['post /api/blogs/{id}/revisions/{revisionId}/restore', 'puts back the revision in the path'],
+  ['post /api/blogs/{id}/preview', 'signs a link to the stored post in the path'],
+  ['post /api/admin/{kind}/{id}/resend', 'queues the stored lead’s notification again'],
+]);
+
+/** A string whose schema caps its length: a maximum, a list of values, an id or a time, a fixed-width pattern. */
+const boundedByDeclaration = (schema: Json) =>
+  typeof schema.maxLength === 'number' ||
+  Array.isArray(schema.enum) ||
+  'const' in schema ||
+  ['uuid', 'date-time', 'binary'].includes(schema.format) ||
+  (typeof schema.pattern === 'string' && /^\^[^*+]*\$$/.test(schema.pattern) && !/\{\d+,\}/.test(schema.pattern));
+
+/**
+ * Strings whose schema shows no maximum because their check is a transform or lives in the handler; each
+ * is still refused before any hashing, storage or query work.
+ */
+const BOUNDED_OTHERWISE = new Map([
+  ['code', 'six digits once spaces are removed (a pattern on the trimmed value)'],
+  ['tags', 'normalised, then at most five tags of BLOG_TAG_LENGTH characters'],
+  ['altcha', 'at most 2,000 characters, checked before it is decoded (services/challenge.ts)'],
+  ['upload_preset', 'ignored; a multipart field of the upload is at most 1,000 bytes'],
+  ['jobId', 'a UUID or nothing'],
+  ['job', 'a UUID or nothing'],
+  ['actor', 'a UUID or nothing'],
+  ['action', 'one of the audit log actions or areas'],
+]);
 
 /** Fastify's `/:id` as OpenAPI's `/{id}`; a prefix's `/api/users` and `/api/users/` are one route. */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
@@ -81,6 +113,58 @@ describe('GET /api/openapi.json', () => {
     );
     expect(registered.length).toBeGreaterThan(30);
     for (const route of registered) expect(documented, route).toContain(route);
+  });
+
+  it('declares a request body for every POST, PUT and PATCH that takes one', () => {
+    const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+      Object.entries<Json>(item).map(([method, op]) => ({ route: `${method} ${path}`, method, op })),
+    );
+    const writes = documented.filter(({ method }) => ['post', 'put', 'patch'].includes(method));
+    expect(writes.length).toBeGreaterThan(25);
+    for (const { route, op } of writes) {
+      if (WITHOUT_BODY.has(route)) {
+        expect(op.requestBody, `${route} takes no body`).toBeUndefined();
+        continue;
+      }
+      const media = Object.values<Json>(op.requestBody?.content ?? {});
+      expect(media.length, `${route} declares its body`).toBeGreaterThan(0);
+      for (const { schema } of media) expect(schema?.properties, `${route} names its fields`).toBeDefined();
+    }
+    // The exceptions are real routes (a renamed one must leave this list too).
+    for (const route of WITHOUT_BODY.keys()) expect(writes.map((w) => w.route)).toContain(route);
+  });
+
+  it('bounds every string a client sends, or names how it is bounded otherwise', () => {
+    const unbounded: string[] = [];
+    const walk = (schema: Json | undefined, at: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      const isString = [schema.type].flat().includes('string');
+      if (isString && !boundedByDeclaration(schema) && !BOUNDED_OTHERWISE.has(at.split('.').at(-1) ?? '')) {
+        unbounded.push(`${at}: ${JSON.stringify(schema)}`);
+      }
+      for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+        walk(option, at);
+      walk(schema.items, at);
+      for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) walk(property, `${at}.${name}`);
+    };
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
+        for (const p of op.parameters ?? []) walk(p.schema, `${method} ${path} ${p.in}.${p.name}`);
+        for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
+          walk(media.schema, `${method} ${path} ${type}`);
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
+  });
+
+  it('gives every operation a summary and a tag', () => {
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
+        expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
+        expect(op.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('marks staff routes with bearer auth and public ones without', () => {

@@ -2,8 +2,8 @@
 // editor's view to the public, and a write through one instance seen by another within a second.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers } from '../services/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { callers } from '../../test/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
 let editor: Record<string, string>;

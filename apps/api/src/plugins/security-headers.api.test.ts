@@ -1,7 +1,7 @@
 // The security headers reach API answers and errors too, and HSTS only on an https site.
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../lib/security-headers.ts';
-import { createTestApp } from '../test/app.ts';
+import { createTestApp } from '../../test/app.ts';
 
 describe('security headers', () => {
   it(

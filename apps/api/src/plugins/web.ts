@@ -46,6 +46,11 @@ const isCachedPage = (pathname: string) =>
   /^\/(?:blog|career)(?:\/|$)|^\/sitemap\.xml$/.test(pathname) && !pathname.startsWith('/blog/preview/');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Assets a page loads as scripts or stylesheets, which need no document headers (plugins/security-headers.ts).
+ * Not a worker (`*.worker-<hash>.js`, Vite keeps the source's name): a worker's script is its own document.
+ */
+const SUBRESOURCE_FILE = /^\/assets\/(?![^/]*\.worker-)[^/]+\.(?:js|css)$/;
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Every file under `dir` as a URL path ("/assets/x.js"), read once at start. */
@@ -139,11 +144,16 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   await app.register(fastifyCompress, { global: false, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   function sendStatic(reply: FastifyReply, file: string) {
-    const cache = file.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
-    reply.header('cache-control', cache);
+    const asset = file.startsWith('/assets/');
+    reply.header('cache-control', asset ? IMMUTABLE : REVALIDATE);
     const policy = pagePolicies.get(file);
     if (policy) reply.header('content-security-policy', policy);
-    return reply.sendFile(file.slice(1), { cacheControl: false });
+    if (asset && SUBRESOURCE_FILE.test(file)) reply.subresource();
+    // A hashed asset never changes: no Last-Modified to revalidate against (its ETag stays), no ranges.
+    return reply.sendFile(
+      file.slice(1),
+      asset ? { cacheControl: false, lastModified: false, acceptRanges: false } : { cacheControl: false },
+    );
   }
 
   async function render(request: FastifyRequest, reply: FastifyReply, answer?: PageAnswer) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zip } from './file-type.fixtures.ts';
+import { zip } from '../../test/file-type.fixtures.ts';
 import { detectCvType, zipEntryNames } from './file-type.ts';
 
 describe('detectCvType', () => {

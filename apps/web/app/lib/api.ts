@@ -3,15 +3,9 @@
 // retried once; when the refresh fails the session is cleared and the visitor goes to /login.
 import { MESSAGES, type ApiError } from '@agency/contract';
 import { clearSession, readRefreshToken, readToken, saveTokens } from '~/state/session';
+import { ApiRequestError } from './api-error';
 
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiError | null,
-  ) {
-    super(body?.error ?? `Request failed with status ${status}`);
-  }
-}
+export { ApiRequestError };
 
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;

@@ -1,8 +1,9 @@
 // The public forms' proof of work: a challenge from our own API, solved in a Web Worker while the visitor
 // types (no puzzle, no cookie, no other site). A form sent before the solution is ready waits for it in its
 // Submitting state; without JavaScript the field is simply absent and the server files the lead as spam.
-import { ALTCHA_FIELD, type Challenge, ChallengeSchema, encodeAltcha, solveChallenge } from '@agency/contract';
+import type { Challenge } from '@agency/contract';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { loadSendKit } from './load-send-kit';
 
 /** Longest a submit waits for the solution; after that the form is sent without one (stored as spam, not lost). */
 const MAX_WAIT_MS = 8000;
@@ -10,15 +11,19 @@ const MAX_WAIT_MS = 8000;
 const EXPIRY_MARGIN_S = 30;
 
 interface Solution {
-  altcha: string;
+  /** `{ altcha: … }`, named by the contract (which comes with the send kit). */
+  fields: Record<string, string>;
   expires: number;
 }
 
 const expiresOf = (challenge: Challenge) =>
   Number(new URLSearchParams(challenge.salt.split('?')[1] ?? '').get('expires'));
 
-function solveInWorker(challenge: Challenge): Promise<number | null> {
-  if (typeof Worker === 'undefined') return Promise.resolve(solveChallenge(challenge));
+function solveInWorker(
+  challenge: Challenge,
+  solveHere: (challenge: Challenge) => number | null,
+): Promise<number | null> {
+  if (typeof Worker === 'undefined') return Promise.resolve(solveHere(challenge));
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./proof-of-work.worker.ts', import.meta.url), { type: 'module' });
     const done = (number: number | null) => {
@@ -34,11 +39,18 @@ function solveInWorker(challenge: Challenge): Promise<number | null> {
 /** Fetches and solves one challenge; null when the API or the worker fails (the form is then sent without). */
 async function prepare(): Promise<Solution | null> {
   try {
-    const response = await fetch('/api/challenge', { cache: 'no-store', credentials: 'omit' });
+    // The form's send kit comes along: the form is being used, so it will be sent.
+    const [kit, response] = await Promise.all([
+      loadSendKit(),
+      fetch('/api/challenge', { cache: 'no-store', credentials: 'omit' }),
+    ]);
     if (!response.ok) return null;
+    const { ALTCHA_FIELD, ChallengeSchema, encodeAltcha, solveChallenge } = kit;
     const challenge = ChallengeSchema.parse(await response.json());
-    const number = await solveInWorker(challenge);
-    return number === null ? null : { altcha: encodeAltcha(challenge, number), expires: expiresOf(challenge) };
+    const number = await solveInWorker(challenge, solveChallenge);
+    return number === null
+      ? null
+      : { fields: { [ALTCHA_FIELD]: encodeAltcha(challenge, number) }, expires: expiresOf(challenge) };
   } catch {
     return null;
   }
@@ -79,7 +91,7 @@ export function useProofOfWork(formRef: RefObject<HTMLFormElement | null>) {
     }
     pending.current = null;
     start();
-    return solution ? { [ALTCHA_FIELD]: solution.altcha } : {};
+    return solution?.fields ?? {};
   }, [start]);
 
   return { fields };

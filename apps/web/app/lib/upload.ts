@@ -1,6 +1,6 @@
 // Multipart POSTs to /api through XMLHttpRequest, because fetch cannot report upload progress.
 import type { ApiError } from '@agency/contract';
-import { ApiRequestError } from '~/lib/api';
+import { ApiRequestError } from '~/lib/api-error';
 
 export interface UploadOptions {
   /** Called with the sent fraction (0..1) while the body is uploading. */

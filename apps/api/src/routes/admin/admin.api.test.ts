@@ -1,8 +1,8 @@
 import { LEAD_PAGE_SIZE, LeadListQuerySchema, MESSAGES, type QuoteLead } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../leads/test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let admin: { authorization: string };

@@ -5,9 +5,9 @@ import type { LeadDetail } from '@agency/contract';
 import { schema, sql } from '@agency/db';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccount } from '../../services/auth-fixtures.ts';
-import { createTestApp } from '../../test/app.ts';
-import { CONTACT } from '../leads/test-helpers.ts';
+import { createAccount } from '../../../test/auth-fixtures.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { CONTACT } from '../../../test/lead-fixtures.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 

@@ -12,9 +12,9 @@ import {
 } from '@agency/contract';
 import { and, eq, schema, sql } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../services/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../leads/test-helpers.ts';
+import { createAccount } from '../../../test/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let admin: { id: string; headers: { authorization: string } };

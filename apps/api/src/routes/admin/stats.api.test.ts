@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@agency/db';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { callers } from '../../services/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { callers } from '../../../test/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

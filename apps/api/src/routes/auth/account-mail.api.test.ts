@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq, schema } from '@agency/db';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, expect, it } from 'vitest';
-import { createAccount } from '../../services/auth-fixtures.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createAccount } from '../../../test/auth-fixtures.ts';
+import { createTestApp } from '../../../test/app.ts';
 
 const received: { to: string[]; data: string }[] = [];
 const smtp = new SMTPServer({

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { ACCOUNT_MESSAGES, MESSAGES, RECOVERY_CODE_COUNT } from '@agency/contract';
 import { and, eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type Account } from '../../services/auth-fixtures.ts';
+import { createAccount, type Account } from '../../../test/auth-fixtures.ts';
 import { totpCode, totpStep } from '../../services/totp.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
 let admin: Account;

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@agency/contract';
 import { schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { badTokens } from '../../services/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { badTokens } from '../../../test/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,11 +2,11 @@
 // preview links, revisions, old slugs, tags, search and image descriptions.
 import { BLOG_MESSAGES, BlogRevisionSchema, BlogSchema } from '@agency/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers } from '../../services/auth-fixtures.ts';
+import { callers } from '../../../test/auth-fixtures.ts';
 import { listBlogs } from '../../services/blogs.ts';
 import { createPreviewToken } from '../../services/preview.ts';
 import { createWebLoadContext } from '../../services/web-context.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 

@@ -1,9 +1,9 @@
 import { BlogSchema, MESSAGES } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, type Caller } from '../../services/auth-fixtures.ts';
+import { callers, type Caller } from '../../../test/auth-fixtures.ts';
 import { createWebLoadContext } from '../../services/web-context.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;

@@ -3,8 +3,8 @@
 import { HONEYPOT_FIELD, MESSAGES, requiredMessage } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../leads/test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

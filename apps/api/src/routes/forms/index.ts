@@ -31,7 +31,11 @@ export interface FormRoutesOptions {
 /** Fields never shown again: secrets, the bots' field and the script version's own flags. */
 const NOT_ECHOED = new Set(['password', HONEYPOT_FIELD, ALTCHA_FIELD, 'loading', 'success']);
 
-const fieldsOf = (body: unknown): Received => (body && typeof body === 'object' ? { ...body } : {});
+/** A browser's form sends text fields only; anything else (a JSON body's nesting) is not passed on. */
+const fieldsOf = (body: unknown): Received =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'))
+    : {};
 
 /** The text fields received, to fill the form in again. */
 function echo(received: Received): Record<string, string> {
@@ -51,7 +55,9 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   const intake = createLeadTakers(app, mail);
-  const options = { bodyLimit: JSON_BODY_LIMIT };
+  // Not in the OpenAPI document: these are the pages' own form posts, answered with a page or a redirect;
+  // API clients use the JSON routes they share their checks with.
+  const options = { bodyLimit: JSON_BODY_LIMIT, schema: { hide: true } };
 
   /** The refusal on the form's page; without a web build (API tests) as the JSON API's error body. */
   function refuse(request: FastifyRequest, reply: FastifyReply, page: string, error: HttpError, values: Received) {

@@ -3,10 +3,10 @@
 import { JOB_MESSAGES, JobSchema } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, type Caller } from '../../services/auth-fixtures.ts';
+import { callers, type Caller } from '../../../test/auth-fixtures.ts';
 import { createWebLoadContext } from '../../services/web-context.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { APPLICATION, multipart, PDF } from '../leads/test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { APPLICATION, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;

@@ -13,8 +13,8 @@ import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChallenge, verifySolution } from '../../services/challenge.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { CONTACT, MODAL_QUOTE, multipart } from './test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
 
 // Each test starts its own app (PGlite) and solves or waits for real work: slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -2,9 +2,9 @@
 // a CV downloads with the extension of what its content is.
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zip } from '../../services/file-type.fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { APPLICATION, MODAL_QUOTE, multipart, PDF, tokenFor } from './test-helpers.ts';
+import { zip } from '../../../test/file-type.fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { APPLICATION, MODAL_QUOTE, multipart, PDF, tokenFor } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -9,9 +9,9 @@ import {
 } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zip } from '../../services/file-type.fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from './test-helpers.ts';
+import { zip } from '../../../test/file-type.fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { eq, schema, sql } from '@agency/db';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { CONTACT, MODAL_QUOTE, multipart } from './test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
 
 interface Received {
   to: string[];

@@ -7,10 +7,10 @@ import { type LeadDetail, type WebhookBody } from '@agency/contract';
 import { and, eq, schema, sql } from '@agency/db';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { createAccount } from '../../services/auth-fixtures.ts';
+import { createAccount } from '../../../test/auth-fixtures.ts';
 import { webhookRows } from '../../services/webhooks.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { CONTACT, MODAL_QUOTE, multipart } from './test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
 
 // Each test starts its own app (PGlite) and solves or waits for real work: slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 120_000 });

@@ -1,10 +1,10 @@
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, MESSAGES, imageSrcSet } from '@agency/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, type Caller } from '../../services/auth-fixtures.ts';
+import { callers, type Caller } from '../../../test/auth-fixtures.ts';
 import { detectImageKind } from '../../services/images.ts';
 import { createWebLoadContext } from '../../services/web-context.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@agency/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, createAccount, type Caller } from '../../services/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { callers, createAccount, type Caller } from '../../../test/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;

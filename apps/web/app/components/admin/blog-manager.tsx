@@ -15,7 +15,8 @@ import {
   updateBlog,
   type BlogFormValues,
 } from '~/state/blog';
-import { BlogDrawer, type SaveFailure } from './blog-drawer';
+import { BlogDrawer } from './blog-drawer';
+import type { SaveFailure } from './editor-drawer';
 import { BlogRevisions } from './blog-revisions';
 import { confirmAction } from './confirm-dialog';
 import { primaryButton, secondaryButton } from './form-styles';

@@ -1,11 +1,11 @@
 // The revision history of one post: every earlier version, newest first, with a line diff against the
 // post as it is now, and a button that restores it (the restore itself becomes a revision).
 import type { Blog, BlogRevision } from '@agency/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Modal } from '~/components/ui/modal';
 import { diffLines } from '~/lib/diff';
 import { fetchRevisions } from '~/state/blog';
 import { secondaryButton } from './form-styles';
-import { useModal } from './use-modal';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,9 +25,6 @@ interface BlogRevisionsProps {
 }
 
 export function BlogRevisions({ blog, onClose, onRestore }: BlogRevisionsProps) {
-  const id = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  useModal(ref, true, onClose);
   const [revisions, setRevisions] = useState<BlogRevision[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [restoring, setRestoring] = useState(false);
@@ -52,81 +49,58 @@ export function BlogRevisions({ blog, onClose, onRestore }: BlogRevisionsProps) 
   }
 
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-end bg-slate-950/50"
-      onClick={(event) => event.target === event.currentTarget && onClose()}
-    >
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        className="max-h-[90vh] w-full overflow-y-auto rounded-t-2xl bg-white p-6 shadow-2xl"
-      >
-        <div className="mx-auto max-w-3xl">
-          <div className="flex items-center justify-between gap-4">
-            <h2 id={`${id}-title`} className="text-2xl font-bold">
-              History of “{blog.title}”
-            </h2>
-            <button type="button" onClick={onClose} className={secondaryButton} aria-label="Close" data-autofocus>
-              ×
-            </button>
-          </div>
-          {error ? (
-            <p role="alert" className="mt-6 text-red-800">
-              {error}
-            </p>
-          ) : !revisions ? (
-            <p role="status" className="mt-6">
-              Loading...
-            </p>
-          ) : revisions.length === 0 ? (
-            <p className="mt-6 text-slate-700">No earlier versions yet: every update keeps the one it replaces.</p>
-          ) : (
-            <ol className="mt-6 space-y-6">
-              {revisions.map((revision) => (
-                <li key={revision.id} className="rounded-lg border border-slate-200 p-4">
-                  <div className="flex flex-wrap items-center justify-between gap-3">
-                    <p className="text-sm text-slate-700">
-                      <time dateTime={revision.createdAt}>{DATE_TIME.format(new Date(revision.createdAt))}</time>
-                      {revision.editor ? ` · replaced by ${revision.editor.username}` : ''}
-                    </p>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={restoring}
-                      aria-label={`Restore the version “${revision.title}” from ${DATE_TIME.format(new Date(revision.createdAt))}`}
-                      onClick={() => void restore(revision)}
-                    >
-                      Restore
-                    </button>
-                  </div>
-                  <pre
-                    aria-label="Changes from this version to the current one"
-                    className="mt-3 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-3 font-mono text-sm"
+    <Modal variant="drawer" title={`History of “${blog.title}”`} onClose={onClose}>
+      {error ? (
+        <p role="alert" className="text-red-800">
+          {error}
+        </p>
+      ) : !revisions ? (
+        <p role="status">Loading...</p>
+      ) : revisions.length === 0 ? (
+        <p className="text-slate-700">No earlier versions yet: every update keeps the one it replaces.</p>
+      ) : (
+        <ol className="space-y-6">
+          {revisions.map((revision) => (
+            <li key={revision.id} className="rounded-lg border border-slate-200 p-4">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-slate-700">
+                  <time dateTime={revision.createdAt}>{DATE_TIME.format(new Date(revision.createdAt))}</time>
+                  {revision.editor ? ` · replaced by ${revision.editor.username}` : ''}
+                </p>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  disabled={restoring}
+                  aria-label={`Restore the version “${revision.title}” from ${DATE_TIME.format(new Date(revision.createdAt))}`}
+                  onClick={() => void restore(revision)}
+                >
+                  Restore
+                </button>
+              </div>
+              <pre
+                aria-label="Changes from this version to the current one"
+                className="mt-3 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-3 font-mono text-sm"
+              >
+                {diffLines(asText(revision), asText(blog)).map((line, index) => (
+                  <span
+                    key={index}
+                    className={
+                      line.kind === 'added'
+                        ? 'block bg-green-100 text-green-950'
+                        : line.kind === 'removed'
+                          ? 'block bg-red-100 text-red-950'
+                          : 'block text-slate-700'
+                    }
                   >
-                    {diffLines(asText(revision), asText(blog)).map((line, index) => (
-                      <span
-                        key={index}
-                        className={
-                          line.kind === 'added'
-                            ? 'block bg-green-100 text-green-950'
-                            : line.kind === 'removed'
-                              ? 'block bg-red-100 text-red-950'
-                              : 'block text-slate-700'
-                        }
-                      >
-                        {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
-                        {line.text}
-                      </span>
-                    ))}
-                  </pre>
-                </li>
-              ))}
-            </ol>
-          )}
-        </div>
-      </div>
-    </div>
+                    {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
+                    {line.text}
+                  </span>
+                ))}
+              </pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Modal>
   );
 }

@@ -1,8 +1,9 @@
 // Leads (admins only, docs/product.md D6): quotes, contact messages and job applications, newest first,
-// with their status and owner; filters by status (every status but spam unless asked; spam has its own folder) and owner,
-// "Assigned to me" in one click, search, pages and CSV export of what the filters show. The kind,
+// with their status and owner; filters by status (every status but spam unless asked; spam has its own
+// folder), owner and, for applications, the job posting applied for; "Assigned to me" in one click, search, pages and CSV export of what the filters show. The kind,
 // filters and page live in the address, so a lead opened from the list comes back to the same view.
 import {
+  JobSchema,
   LEAD_KIND_LABELS,
   LEAD_KINDS,
   LEAD_PIPELINES,
@@ -35,18 +36,24 @@ interface InboxView {
   status: string;
   /** An account id, `me`, `none`, or '' for anyone's. */
   owner: string;
+  /** A job posting's id (applications only), or '' for every application. */
+  job: string;
   page: number;
 }
+
+const JOB_LIST = JobSchema.array();
 
 /** The inbox's view as the address holds it; a change of anything but the page starts at page 1. */
 function useInboxView() {
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind');
+  const kind = isLeadKind(kindParam) ? kindParam : 'quotes';
   const view: InboxView = {
-    kind: isLeadKind(kindParam) ? kindParam : 'quotes',
+    kind,
     q: params.get('q') ?? '',
     status: params.get('status') ?? '',
     owner: params.get('owner') ?? '',
+    job: kind === 'applications' ? (params.get('job') ?? '') : '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   function change(next: Partial<InboxView>) {
@@ -62,6 +69,7 @@ export function inboxSearch(view: Partial<InboxView>): string {
   if (view.q) search.set('q', view.q);
   if (view.status) search.set('status', view.status);
   if (view.owner) search.set('owner', view.owner);
+  if (view.job) search.set('job', view.job);
   if (view.page && view.page > 1) search.set('page', String(view.page));
   const query = search.toString();
   return query ? `?${query}` : '';
@@ -80,7 +88,10 @@ export function LeadsInbox() {
   useEffect(() => setQuery(view.q), [view.q]);
 
   const filters = new URLSearchParams({ q: view.q, status: view.status, owner: view.owner });
+  if (view.job) filters.set('job', view.job);
   const leads = useApiQuery<LeadList>(`/admin/${kind}?${filters}&page=${view.page}`);
+  // Closed and expired postings too: their applications are still worked.
+  const postings = useApiQuery(kind === 'applications' ? '/jobs?status=all' : null, JOB_LIST);
   const what = spamFolder ? `spam ${title.toLowerCase()}` : title.toLowerCase();
 
   function submitSearch(event: FormEvent) {
@@ -196,6 +207,30 @@ export function LeadsInbox() {
               ))}
           </select>
         </div>
+        {kind === 'applications' && (
+          <div>
+            <label htmlFor={`${id}-job`} className={labelClass}>
+              Job posting
+            </label>
+            <select
+              id={`${id}-job`}
+              value={view.job}
+              onChange={(event) => change({ job: event.target.value })}
+              className={inputClass}
+            >
+              <option value="">All postings</option>
+              {/* The address may name a posting before the list has arrived (a reload): keep it chosen. */}
+              {view.job && !postings.data?.some((job) => job.id === view.job) && (
+                <option value={view.job}>{postings.loading ? 'Loading…' : 'A removed posting'}</option>
+              )}
+              {postings.data?.map((job) => (
+                <option key={job.id} value={job.id}>
+                  {job.open ? job.title : `${job.title} (closed)`}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <button
           type="button"
           aria-pressed={view.owner === 'me'}

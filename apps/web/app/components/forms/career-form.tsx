@@ -6,7 +6,6 @@ import {
   CV_EXTENSIONS,
   CV_MAX_BYTES,
   HONEYPOT_FIELD,
-  JobApplicationSchema,
   MESSAGES,
   NATIVE_LEAD_FORMS,
   TIMINGS,
@@ -17,12 +16,12 @@ import {
 import { useState, type FormEvent } from 'react';
 import { showAlert } from '~/components/ui/alert-dialog';
 import { toast } from '~/components/ui/toast';
-import { ApiRequestError } from '~/lib/api';
-import { uploadForm } from '~/lib/upload';
+import { ApiRequestError } from '~/lib/api-error';
+import { loadSendKit, type SendKit } from '~/lib/load-send-kit';
 import { FileField, PublicForm, SelectField, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
-import { checkLocally, toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
+import { toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
 
 const INITIAL = {
   name: '',
@@ -40,6 +39,7 @@ const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLower
 
 /** The contract's checks plus the CV's presence and type; null when all is well. */
 function checkApplication(
+  { checkLocally, JobApplicationSchema }: SendKit,
   values: typeof INITIAL,
   resume: File | null,
   honeypot: string,
@@ -79,7 +79,12 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
     event.preventDefault();
     if (submitting) return;
     const honeypot = honeypotValue(event.currentTarget);
-    const invalid = checkApplication(values, resume, honeypot, job?.id);
+    const kit = await loadSendKit().catch(() => null);
+    if (!kit) {
+      toast.error(MESSAGES.career.localFailure, { persist: true });
+      return;
+    }
+    const invalid = checkApplication(kit, values, resume, honeypot, job?.id);
     if (invalid) {
       showAnswer(invalid);
       return;
@@ -93,7 +98,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
       try {
         const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
         const body = toFormData({ ...values, ...extra }, { [HONEYPOT_FIELD]: honeypot, jobId: job?.id, resume });
-        await uploadForm<{ id: string }>('/jobs/apply', body, { onProgress: setProgress, withCredentials: true });
+        await kit.uploadForm<{ id: string }>('/jobs/apply', body, { onProgress: setProgress, withCredentials: true });
       } catch (error) {
         // Anything but an answer (or a missing answer) from the server is a local exception.
         if (!(error instanceof ApiRequestError)) throw error;

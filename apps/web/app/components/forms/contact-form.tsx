@@ -1,12 +1,12 @@
 // The /connect message form (docs/product.md sections 3-5 and 8).
-import { ContactSchema, HONEYPOT_FIELD, MESSAGES, NATIVE_LEAD_FORMS, type NativeFormAnswer } from '@agency/contract';
+import { HONEYPOT_FIELD, MESSAGES, NATIVE_LEAD_FORMS, type NativeFormAnswer } from '@agency/contract';
 import type { FormEvent } from 'react';
 import { toast } from '~/components/ui/toast';
-import { apiJson } from '~/lib/api';
+import { loadSendKit } from '~/lib/load-send-kit';
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { PublicForm, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
-import { answerOf, checkLocally, useFormState } from './form-state';
+import { answerOf, useFormState } from './form-state';
 
 const INITIAL = { name: '', phone: '', subject: '', email: '', message: '' };
 
@@ -28,7 +28,12 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
       return;
     }
     const contact = { ...values, [HONEYPOT_FIELD]: honeypotValue(form) };
-    const invalid = checkLocally(ContactSchema, contact);
+    const kit = await loadSendKit().catch(() => null);
+    if (!kit) {
+      showAnswer({ error: MESSAGES.contact.somethingWrong });
+      return;
+    }
+    const invalid = kit.checkLocally(kit.ContactSchema, contact);
     if (invalid) {
       showAnswer(invalid);
       return;
@@ -39,7 +44,7 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
     try {
       const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
       // `loading` and `success` are part of docs/product.md's payload; the server ignores them.
-      await apiJson<{ id: string }>('/contact', {
+      await kit.apiJson<{ id: string }>('/contact', {
         method: 'POST',
         body: { ...contact, ...extra, loading: true, success: false },
       });

@@ -2,7 +2,8 @@
 import { ContactSchema, JobApplicationSchema, QuoteRequestSchema } from '@agency/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '~/lib/api';
-import { answerOf, checkLocally, toFormData, withFieldError } from './form-state';
+import { checkLocally } from '~/lib/send-kit';
+import { answerOf, toFormData, withFieldError } from './form-state';
 
 describe('checkLocally', () => {
   it('passes a valid contact message', () => {

@@ -1,7 +1,7 @@
 // State shared by the public forms: the field values, and the error answer shown inline.
-import { MESSAGES, validationError, type ApiError, type NativeFormAnswer } from '@agency/contract';
+import { MESSAGES, type ApiError, type NativeFormAnswer } from '@agency/contract';
 import { useCallback, useRef, useState } from 'react';
-import { ApiRequestError } from '~/lib/api';
+import { ApiRequestError } from '~/lib/api-error';
 import { useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { answeredValues } from '~/lib/native-form';
 
@@ -76,18 +76,6 @@ export function useFileChoice() {
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Issues = Parameters<typeof validationError>[0];
-/** Any contract schema (kept structural so the web need not import zod itself). */
-interface Checkable {
-  safeParse(input: unknown): { success: true } | { success: false; error: { issues: Issues } };
-}
-
-/** The same answer the server would give for bad input, computed before sending; null when valid. */
-export function checkLocally(schema: Checkable, input: unknown): ApiError | null {
-  const result = schema.safeParse(input);
-  return result.success ? null : validationError(result.error.issues);
-}
 
 /**
  * The local answer with one more field's error (the file checks the schema cannot make); null when

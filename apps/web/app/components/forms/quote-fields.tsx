@@ -8,18 +8,17 @@ import {
   MESSAGES,
   NOT_SPECIFIED,
   QUOTE_FILE_MAX_BYTES,
-  QuoteRequestSchema,
   SELECT_PLACEHOLDER,
   SERVICES,
   SOURCES,
   type NativeFormAnswer,
 } from '@agency/contract';
 import { useState, type ReactNode } from 'react';
-import { uploadForm } from '~/lib/upload';
+import { loadSendKit } from '~/lib/load-send-kit';
 import { SelectField, TextAreaField, TextField } from './form-fields';
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
-import { checkLocally, toFormData, useFileChoice, useFormState, withFieldError } from './form-state';
+import { toFormData, useFileChoice, useFormState, withFieldError } from './form-state';
 
 /** The values both quote forms start from; the modal adds its deadline. */
 export const QUOTE_INITIAL = {
@@ -56,8 +55,12 @@ export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: Nativ
     setFile(picked);
     forgetError('file');
   };
-  /** The contract's checks plus the file's size; on a failure its answer is shown and false returned. */
-  const passesLocalChecks = (quote: Record<string, string>, honeypot: string) => {
+  /**
+   * The contract's checks plus the file's size; on a failure its answer is shown and false returned.
+   * Throws when the checks could not be fetched (the form's own failure answer then applies).
+   */
+  const passesLocalChecks = async (quote: Record<string, string>, honeypot: string) => {
+    const { checkLocally, QuoteRequestSchema } = await loadSendKit();
     const invalid = withFieldError(
       checkLocally(QuoteRequestSchema, { ...quote, [HONEYPOT_FIELD]: honeypot }),
       'file',
@@ -71,6 +74,7 @@ export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: Nativ
     setAnswer(null);
     setLoading(true);
     setProgress(file ? 0 : null);
+    const { uploadForm } = await loadSendKit();
     const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
     // `loading` and `success` are part of docs/product.md's payload; the server ignores them.
     const body = toFormData(

@@ -29,7 +29,9 @@ export function QuoteModalForm({ onDone }: { onDone: () => void }) {
       return;
     }
     const honeypot = honeypotValue(event.currentTarget);
-    if (!passesLocalChecks(quote, honeypot)) return;
+    const passes = await passesLocalChecks(quote, honeypot).catch(() => null);
+    if (passes === null) showAnswer({ error: MESSAGES.quote.unknownError });
+    if (!passes) return;
 
     try {
       await send(quote, honeypot);

@@ -33,7 +33,9 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
     }
     const honeypot = honeypotValue(event.currentTarget);
     const quote = { ...values, region, currency: settings.currency };
-    if (!passesLocalChecks(quote, honeypot)) return;
+    const passes = await passesLocalChecks(quote, honeypot).catch(() => null);
+    if (passes === null) toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle });
+    if (!passes) return;
 
     try {
       await send(quote, honeypot);

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditList } from '@agency/contract';
 import { schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callers, createAccount, type Caller } from '../../../services/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { MODAL_QUOTE, multipart, PDF, APPLICATION } from '../../leads/test-helpers.ts';
+import { callers, createAccount, type Caller } from '../../../../test/auth-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
+import { MODAL_QUOTE, multipart, PDF, APPLICATION } from '../../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;

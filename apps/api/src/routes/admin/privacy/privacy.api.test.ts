@@ -12,9 +12,9 @@ import {
 import { eq, schema, sql } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashEmail } from '../../../services/audit.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../../test/app.ts';
 import { readZip } from '../../../services/zip.ts';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../../leads/test-helpers.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let admin: { authorization: string };

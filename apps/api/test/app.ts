@@ -7,9 +7,9 @@ import { createDb } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import pg from 'pg';
-import { type AppOptions, buildApp } from '../app.ts';
-import { type Env, loadConfig } from '../config.ts';
-import { loggerOptions } from '../lib/logger.ts';
+import { type AppOptions, buildApp } from '../src/app.ts';
+import { type Env, loadConfig } from '../src/config.ts';
+import { loggerOptions } from '../src/lib/logger.ts';
 
 export interface TestApp {
   app: FastifyInstance;

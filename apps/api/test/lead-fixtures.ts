@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
-import { startSession } from '../../services/sessions.ts';
+import { startSession } from '../src/services/sessions.ts';
 
 export const MODAL_QUOTE = {
   fullName: 'Ada Lovelace',
