@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge } from '../../services/challenge.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { CONTACT, MODAL_QUOTE } from './test-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { CONTACT, MODAL_QUOTE } from '../../../test/lead-fixtures.ts';
 
 const SECRET = 'statements-test-challenge-secret-0123456789';
 
