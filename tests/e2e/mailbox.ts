@@ -1,7 +1,8 @@
 // A real SMTP server on E2E_SMTP_PORT (the browser tests' server sends there) for the specs that read the
-// mail the site sends. It listens only while the calling spec file runs.
+// mail the site sends, or that need a mail server that refuses it. It listens only while the calling spec
+// file runs.
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { expect, test } from './fixtures.ts';
 
 export interface Mail {
@@ -16,24 +17,40 @@ const plain = (data: string) =>
 /** Starts the server around the calling spec file; returns the list its mail arrives in. */
 export function collectMail(): Mail[] {
   const mails: Mail[] = [];
+  listenAroundFile({
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          text: plain(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  return mails;
+}
+
+/**
+ * A mail server that is up but refuses every recipient with `reply` (e.g. "550 5.2.2 Mailbox full"), around
+ * the calling spec file: the site's mail fails with the server's words and is retried.
+ */
+export function refuseMail(reply: string) {
+  const [, code, text] = /^(\d{3}) (.+)$/.exec(reply) ?? [];
+  if (!code || !text) throw new Error(`not an SMTP reply: ${reply}`);
+  listenAroundFile({
+    onRcptTo(_address, _session, callback) {
+      callback(Object.assign(new Error(text), { responseCode: Number(code) }));
+    },
+  });
+}
+
+function listenAroundFile(options: SMTPServerOptions) {
   let smtp: SMTPServer;
   test.beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          mails.push({
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-            text: plain(Buffer.concat(chunks).toString('utf8')),
-          });
-          callback();
-        });
-      },
-    });
+    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'], logger: false, ...options });
     await new Promise<void>((resolve, reject) => {
       smtp.server.once('error', reject);
       smtp.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', () => resolve());
@@ -43,5 +60,4 @@ export function collectMail(): Mail[] {
   test.afterAll(async () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
-  return mails;
 }

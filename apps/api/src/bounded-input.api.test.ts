@@ -55,6 +55,16 @@ describe('length limits', () => {
     expect(ok.statusCode).toBe(201);
   });
 
+  it('refuses a password over the limit when turning two-factor sign-in off, before hashing', async () => {
+    const res = await post(
+      '/api/auth/2fa/disable',
+      { password: 'p'.repeat(LENGTH.password.max + 1), code: '123456' },
+      admin,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ password: `Password must be at most ${LENGTH.password.max} characters` });
+  });
+
   it('refuses an over-long refresh token and inbox search, naming them', async () => {
     const refresh = await post('/api/auth/refresh-token', { refreshToken: 'x'.repeat(100_000) });
     expect(refresh.statusCode).toBe(400);
@@ -92,6 +102,15 @@ describe('NUL and invalid text', () => {
     });
     expect(surrogate.statusCode).toBe(400);
     expect(surrogate.json().fields).toEqual({ name: 'Name contains characters that are not allowed' });
+  });
+
+  it('the account’s own name: 400 naming it, the name unchanged', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin });
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/auth/me', payload: { name: NUL }, headers: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ name: 'Name contains characters that are not allowed' });
+    const after = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin });
+    expect(after.json().name).toBe(before.json().name);
   });
 
   it('blog writes: 400 naming the field', async () => {
@@ -136,6 +155,17 @@ describe('NUL and invalid text', () => {
     for (const url of ['/api/admin/quotes/a%00b', '/api/admin/qu%00otes', '/api/users/%00']) {
       const res = await t.app.inject({ method: 'GET', url, headers: admin });
       expect(res.statusCode, url).toBe(404);
+    }
+  });
+});
+
+describe('the native sign-in forms', () => {
+  it('refuse a JSON body nested 20,000 deep with a 400, as the JSON routes do', async () => {
+    const deep = `{"email":${'['.repeat(20_000)}${']'.repeat(20_000)},"name":"Deep","password":"long enough"}`;
+    for (const url of ['/register', '/login', '/api/auth/register']) {
+      const res = await post(url, deep, { 'content-type': 'application/json' });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().fields, url).toHaveProperty('email');
     }
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requiredMessage } from './errors.ts';
 import { LENGTH } from './limits.ts';
 import { EmailSchema, LoginResponseSchema, newPassword } from './schemas.ts';
+import { boundedString } from './text.ts';
 
 /** A reset link works this long after it was asked for. */
 export const PASSWORD_RESET_TTL_MINUTES = 30;
@@ -83,7 +84,7 @@ export const TwoFactorCodeSchema = z.object({ code });
 
 /** POST /api/auth/2fa/disable */
 export const TwoFactorDisableSchema = z.object({
-  password: z.string({ error: requiredMessage('password') }).min(1, requiredMessage('password')),
+  password: boundedString('password', LENGTH.password.max).min(1, requiredMessage('password')),
   code,
 });
 
@@ -152,11 +153,7 @@ export type TwoFactorPolicy = z.infer<typeof TwoFactorPolicySchema>;
 
 /** PATCH /api/auth/me: what an account may change about itself. */
 export const ProfileSchema = z.object({
-  name: z
-    .string({ error: requiredMessage('name') })
-    .trim()
-    .min(1, requiredMessage('name'))
-    .max(LENGTH.name, `Name must be at most ${LENGTH.name} characters`),
+  name: boundedString('name', LENGTH.name).trim().min(1, requiredMessage('name')),
 });
 
 /** Answers that carry only a sentence (register, password reset request). */

@@ -36,6 +36,29 @@ const WITHOUT_BODY = new Map([
   ['post /api/admin/{kind}/{id}/resend', 'queues the stored lead’s notification again'],
 ]);
 
+/** A string whose schema caps its length: a maximum, a list of values, an id or a time, a fixed-width pattern. */
+const boundedByDeclaration = (schema: Json) =>
+  typeof schema.maxLength === 'number' ||
+  Array.isArray(schema.enum) ||
+  'const' in schema ||
+  ['uuid', 'date-time', 'binary'].includes(schema.format) ||
+  (typeof schema.pattern === 'string' && /^\^[^*+]*\$$/.test(schema.pattern) && !/\{\d+,\}/.test(schema.pattern));
+
+/**
+ * Strings whose schema shows no maximum because their check is a transform or lives in the handler; each
+ * is still refused before any hashing, storage or query work.
+ */
+const BOUNDED_OTHERWISE = new Map([
+  ['code', 'six digits once spaces are removed (a pattern on the trimmed value)'],
+  ['tags', 'normalised, then at most five tags of BLOG_TAG_LENGTH characters'],
+  ['altcha', 'at most 2,000 characters, checked before it is decoded (services/challenge.ts)'],
+  ['upload_preset', 'ignored; a multipart field of the upload is at most 1,000 bytes'],
+  ['jobId', 'a UUID or nothing'],
+  ['job', 'a UUID or nothing'],
+  ['actor', 'a UUID or nothing'],
+  ['action', 'one of the audit log actions or areas'],
+]);
+
 /** Fastify's `/:id` as OpenAPI's `/{id}`; a prefix's `/api/users` and `/api/users/` are one route. */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1');
 
@@ -109,6 +132,30 @@ describe('GET /api/openapi.json', () => {
     }
     // The exceptions are real routes (a renamed one must leave this list too).
     for (const route of WITHOUT_BODY.keys()) expect(writes.map((w) => w.route)).toContain(route);
+  });
+
+  it('bounds every string a client sends, or names how it is bounded otherwise', () => {
+    const unbounded: string[] = [];
+    const walk = (schema: Json | undefined, at: string) => {
+      if (!schema || typeof schema !== 'object') return;
+      const isString = [schema.type].flat().includes('string');
+      if (isString && !boundedByDeclaration(schema) && !BOUNDED_OTHERWISE.has(at.split('.').at(-1) ?? '')) {
+        unbounded.push(`${at}: ${JSON.stringify(schema)}`);
+      }
+      for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+        walk(option, at);
+      walk(schema.items, at);
+      for (const [name, property] of Object.entries<Json>(schema.properties ?? {})) walk(property, `${at}.${name}`);
+    };
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
+        for (const p of op.parameters ?? []) walk(p.schema, `${method} ${path} ${p.in}.${p.name}`);
+        for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
+          walk(media.schema, `${method} ${path} ${type}`);
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
   });
 
   it('gives every operation a summary and a tag', () => {

@@ -3,7 +3,8 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MessageSchema } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { AccountField } from '~/components/account/account-field';
+import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { apiJson } from '~/lib/api';
 import { useHydrated } from '~/lib/hydration';
@@ -51,20 +52,15 @@ export default function ForgotPassword() {
             Enter the address of your account and we will mail you a link to choose a new password.
           </p>
           <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
-            <div>
-              <label htmlFor={`${id}-email`} className={labelClass}>
-                Email
-              </label>
-              <input
-                id={`${id}-email`}
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={(event) => set('email')(event.target.value)}
-                className={inputClass}
-              />
-            </div>
+            <AccountField
+              id={`${id}-email`}
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={set('email')}
+            />
             {error && (
               <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
                 {error}

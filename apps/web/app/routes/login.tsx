@@ -4,7 +4,8 @@
 import { ACCOUNT_PATHS, MESSAGES, REGISTERED_PARAM } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { AccountField } from '~/components/account/account-field';
+import { primaryButton } from '~/components/admin/form-styles';
 import { afterLoginPath } from '~/lib/after-login';
 import { useFormValues } from '~/components/forms/form-state';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
@@ -98,34 +99,24 @@ export default function Login() {
         hidden={Boolean(answered?.session)}
         {...nativePost(`${pathname}${search}`)}
       >
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => set('email')(event.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-password`} className={labelClass}>
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => set('password')(event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <AccountField
+          id={`${id}-email`}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={set('email')}
+        />
+        <AccountField
+          id={`${id}-password`}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={set('password')}
+        />
         {shownError && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
             {shownError}
@@ -187,22 +178,16 @@ function TwoFactorStep({
           : 'Open your authenticator app and enter the 6-digit code it shows for this site.'}
       </p>
       <form onSubmit={submit} noValidate className="mt-8 space-y-5">
-        <div>
-          <label htmlFor={`${id}-code`} className={labelClass}>
-            {useRecovery ? 'Recovery code' : 'Code from your authenticator app'}
-          </label>
-          <input
-            id={`${id}-code`}
-            name={useRecovery ? 'recoveryCode' : 'code'}
-            type="text"
-            inputMode={useRecovery ? 'text' : 'numeric'}
-            autoComplete={useRecovery ? 'off' : 'one-time-code'}
-            autoFocus
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <AccountField
+          id={`${id}-code`}
+          name={useRecovery ? 'recoveryCode' : 'code'}
+          label={useRecovery ? 'Recovery code' : 'Code from your authenticator app'}
+          inputMode={useRecovery ? 'text' : 'numeric'}
+          autoComplete={useRecovery ? 'off' : 'one-time-code'}
+          autoFocus
+          value={value}
+          onChange={setValue}
+        />
         {error && (
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}

@@ -4,7 +4,8 @@
 import { REGISTERED_PARAM } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
-import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { AccountField } from '~/components/account/account-field';
+import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { pathOf } from '~/content/pages';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
@@ -37,27 +38,22 @@ export default function Register() {
     if (await register(values)) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
   }
 
-  const field = (name: keyof typeof values, label: string, type: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => set(name)(event.target.value)}
-        className={inputClass}
-        {...(refusal?.fields?.[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {})}
-      />
-      {refusal?.fields?.[name] && (
-        <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-700">
-          {refusal.fields[name]}
-        </p>
-      )}
-    </div>
+  const field = (
+    name: keyof typeof values,
+    label: string,
+    type: 'text' | 'email' | 'password',
+    autoComplete: string,
+  ) => (
+    <AccountField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={set(name)}
+      error={refusal?.fields?.[name]}
+    />
   );
 
   return (

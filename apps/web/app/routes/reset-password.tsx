@@ -3,7 +3,8 @@
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { AccountField } from '~/components/account/account-field';
+import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { apiJson } from '~/lib/api';
 import { useHydrated } from '~/lib/hydration';
@@ -57,20 +58,15 @@ export default function ResetPassword() {
         </>
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
-          <div>
-            <label htmlFor={`${id}-password`} className={labelClass}>
-              New password
-            </label>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => set('password')(event.target.value)}
-              className={inputClass}
-            />
-          </div>
+          <AccountField
+            id={`${id}-password`}
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+          />
           {error && (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
               <p>{error}</p>

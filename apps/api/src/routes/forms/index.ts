@@ -31,7 +31,11 @@ export interface FormRoutesOptions {
 /** Fields never shown again: secrets, the bots' field and the script version's own flags. */
 const NOT_ECHOED = new Set(['password', HONEYPOT_FIELD, ALTCHA_FIELD, 'loading', 'success']);
 
-const fieldsOf = (body: unknown): Received => (body && typeof body === 'object' ? { ...body } : {});
+/** A browser's form sends text fields only; anything else (a JSON body's nesting) is not passed on. */
+const fieldsOf = (body: unknown): Received =>
+  body && typeof body === 'object'
+    ? Object.fromEntries(Object.entries(body).filter(([, value]) => typeof value === 'string'))
+    : {};
 
 /** The text fields received, to fill the form in again. */
 function echo(received: Received): Record<string, string> {

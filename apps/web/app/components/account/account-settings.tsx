@@ -1,4 +1,5 @@
 // The account page (/admin/account): name, password change, two-factor sign-in and the sessions list.
+// Reads and writes go through lib/api-query like every admin view: a change re-reads what it affects.
 import {
   ACCOUNT_MESSAGES,
   RecoveryCodesSchema,
@@ -10,12 +11,17 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@agency/contract';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { primaryButton, secondaryButton } from '~/components/admin/form-styles';
+import { QueryView } from '~/components/admin/query-view';
 import { toast } from '~/components/ui/toast';
-import { apiJson } from '~/lib/api';
-import { errorText, loadCurrentUser, useAuth } from '~/state/auth';
+import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { loadCurrentUser, useAuth } from '~/state/auth';
+import { AccountField } from './account-field';
 import { QrCode } from './qr-code';
+
+const STATUS_PATH = '/auth/2fa';
+const SESSIONS_PATH = '/auth/sessions';
 
 const cardClass = 'rounded-lg border border-slate-300 bg-white p-6';
 
@@ -39,36 +45,6 @@ function ErrorText({ error }: { error: string | null }) {
   ) : null;
 }
 
-/** One labelled input; `name` is also the key of the value in the form's state. */
-function Field(props: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'text';
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        className={inputClass}
-      />
-    </div>
-  );
-}
-
 /** A form's values, error and busy flag, and a submit that runs `action` and reports its error. */
 function useSmallForm<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState(initial);
@@ -82,7 +58,7 @@ function useSmallForm<T extends Record<string, string>>(initial: T) {
     try {
       await action();
     } catch (caught) {
-      setError(errorText(caught, fallback));
+      setError(errorMessage(caught, fallback));
     } finally {
       setBusy(false);
     }
@@ -94,7 +70,7 @@ function NameCard() {
   const { user } = useAuth();
   const form = useSmallForm({ name: user?.name ?? '' });
   const save = form.submit(async () => {
-    UserSchema.parse(await apiJson<unknown>('/auth/me', { method: 'PATCH', body: form.values, auth: true }));
+    UserSchema.parse(await mutate('/auth/me', { method: 'PATCH', body: form.values }));
     await loadCurrentUser();
     toast.success('Your name has been saved.');
   }, 'The name could not be saved.');
@@ -104,7 +80,13 @@ function NameCard() {
         Signed in as {user?.email}. Your name is shown to your team and on your posts.
       </p>
       <form onSubmit={save} noValidate className="mt-4 space-y-4">
-        <Field name="name" label="Name" autoComplete="name" value={form.values.name} onChange={form.set('name')} />
+        <AccountField
+          name="name"
+          label="Name"
+          autoComplete="name"
+          value={form.values.name}
+          onChange={form.set('name')}
+        />
         <ErrorText error={form.error} />
         <button type="submit" disabled={form.busy} className={primaryButton}>
           Save name
@@ -114,18 +96,18 @@ function NameCard() {
   );
 }
 
-function PasswordCard({ onChanged }: { onChanged: () => void }) {
+function PasswordCard() {
   const form = useSmallForm({ currentPassword: '', newPassword: '' });
   const save = form.submit(async () => {
-    await apiJson<unknown>('/auth/password', { method: 'POST', body: form.values, auth: true });
+    // A new password signs the other sessions out.
+    await mutate('/auth/password', { method: 'POST', body: form.values, invalidates: [SESSIONS_PATH] });
     form.reset();
     toast.success(ACCOUNT_MESSAGES.passwordChanged);
-    onChanged();
   }, 'The password could not be changed.');
   return (
     <Card title="Password">
       <form onSubmit={save} noValidate className="mt-4 space-y-4">
-        <Field
+        <AccountField
           name="currentPassword"
           label="Current password"
           type="password"
@@ -133,7 +115,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
         />
-        <Field
+        <AccountField
           name="newPassword"
           label="New password"
           type="password"
@@ -150,7 +132,7 @@ function PasswordCard({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange: () => Promise<void> }) {
+function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const enable = useSmallForm({ code: '' });
@@ -158,24 +140,22 @@ function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange
   const start = useSmallForm({});
 
   const begin = start.submit(async () => {
-    setSetup(TwoFactorSetupSchema.parse(await apiJson<unknown>('/auth/2fa/setup', { method: 'POST', auth: true })));
+    setSetup(TwoFactorSetupSchema.parse(await mutate(`${STATUS_PATH}/setup`, { method: 'POST' })));
   }, 'Two-factor sign-in could not be set up.');
 
   const turnOn = enable.submit(async () => {
     const { recoveryCodes: codes } = RecoveryCodesSchema.parse(
-      await apiJson<unknown>('/auth/2fa/enable', { method: 'POST', body: enable.values, auth: true }),
+      await mutate(`${STATUS_PATH}/enable`, { method: 'POST', body: enable.values, invalidates: [STATUS_PATH] }),
     );
     setSetup(null);
     enable.reset();
     setRecoveryCodes(codes);
-    await onChange();
   }, 'Two-factor sign-in could not be turned on.');
 
   const turnOff = disable.submit(async () => {
-    await apiJson<unknown>('/auth/2fa/disable', { method: 'POST', body: disable.values, auth: true });
+    await mutate(`${STATUS_PATH}/disable`, { method: 'POST', body: disable.values, invalidates: [STATUS_PATH] });
     disable.reset();
     toast.success(ACCOUNT_MESSAGES.twoFactorDisabled);
-    await onChange();
   }, 'Two-factor sign-in could not be turned off.');
 
   return (
@@ -206,7 +186,7 @@ function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange
           </p>
           <form onSubmit={turnOff} noValidate className="mt-4 space-y-4">
             <p className="text-sm text-slate-700">To turn it off, confirm with your password and a current code.</p>
-            <Field
+            <AccountField
               name="password"
               label="Password"
               type="password"
@@ -214,7 +194,7 @@ function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange
               value={disable.values.password}
               onChange={disable.set('password')}
             />
-            <Field
+            <AccountField
               name="code"
               label="Code from your authenticator app"
               inputMode="numeric"
@@ -241,7 +221,7 @@ function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange
             </code>
           </p>
           <form onSubmit={turnOn} noValidate className="space-y-4">
-            <Field
+            <AccountField
               name="code"
               label="Code from your authenticator app"
               inputMode="numeric"
@@ -273,7 +253,8 @@ function TwoFactorCard({ status, onChange }: { status: TwoFactorStatus; onChange
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function SessionsCard({ sessions, reload }: { sessions: Session[] | null; reload: () => Promise<void> }) {
+function SessionsCard() {
+  const sessions = useApiQuery(SESSIONS_PATH, SessionListSchema);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -281,11 +262,10 @@ function SessionsCard({ sessions, reload }: { sessions: Session[] | null; reload
     setBusy(session.id);
     setError(null);
     try {
-      await apiJson<unknown>(`/auth/sessions/${session.id}`, { method: 'DELETE', auth: true });
+      await mutate(`${SESSIONS_PATH}/${session.id}`, { method: 'DELETE', invalidates: [SESSIONS_PATH] });
       toast.success('The session has been signed out.');
-      await reload();
     } catch (caught) {
-      setError(errorText(caught, 'The session could not be signed out.'));
+      setError(errorMessage(caught, 'The session could not be signed out.'));
     } finally {
       setBusy(null);
     }
@@ -295,90 +275,70 @@ function SessionsCard({ sessions, reload }: { sessions: Session[] | null; reload
     <Card title="Sessions">
       <p className="mt-1 text-sm text-slate-700">Where your account is signed in. Sign out any you do not recognise.</p>
       <ErrorText error={error} />
-      {sessions === null ? (
-        <p role="status" className="mt-4">
-          Loading...
-        </p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200">
-          {sessions.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div>
-                <p className="font-medium">
-                  {session.userAgent ?? 'Unknown browser'}
-                  {session.current && <span className="ml-2 text-sm text-green-800">(this session)</span>}
-                </p>
-                <p className="text-sm text-slate-700">
-                  Signed in {when(session.createdAt)} · last used {when(session.lastUsedAt)}
-                </p>
-              </div>
-              {!session.current && (
-                <button
-                  type="button"
-                  disabled={busy === session.id}
-                  onClick={() => void end(session)}
-                  aria-label={`Sign out the session signed in ${when(session.createdAt)}`}
-                  className={secondaryButton}
-                >
-                  Sign out
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="mt-4">
+        <QueryView query={sessions}>
+          {(list) => (
+            <ul className="divide-y divide-slate-200">
+              {list.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-medium">
+                      {session.userAgent ?? 'Unknown browser'}
+                      {session.current && <span className="ml-2 text-sm text-green-800">(this session)</span>}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      Signed in {when(session.createdAt)} · last used {when(session.lastUsedAt)}
+                    </p>
+                  </div>
+                  {!session.current && (
+                    <button
+                      type="button"
+                      disabled={busy === session.id}
+                      onClick={() => void end(session)}
+                      aria-label={`Sign out the session signed in ${when(session.createdAt)}`}
+                      className={secondaryButton}
+                    >
+                      Sign out
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryView>
+      </div>
     </Card>
   );
 }
 
 export function AccountSettings() {
-  const [status, setStatus] = useState<TwoFactorStatus | null>(null);
-  const [sessions, setSessions] = useState<Session[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const loadStatus = useCallback(async () => {
-    try {
-      setStatus(TwoFactorStatusSchema.parse(await apiJson<unknown>('/auth/2fa', { auth: true })));
-    } catch (caught) {
-      setError(errorText(caught, 'Your account could not be loaded.'));
-    }
-  }, []);
-
-  const loadSessions = useCallback(async () => {
-    try {
-      setSessions(SessionListSchema.parse(await apiJson<unknown>('/auth/sessions', { auth: true })));
-    } catch (caught) {
-      setError(errorText(caught, 'Your sessions could not be loaded.'));
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadStatus();
-  }, [loadStatus]);
-
-  const mustSetUp = status?.required && !status.enabled;
-  // The server refuses the list (403) until a required 2FA is set up; it is asked for only after.
-  useEffect(() => {
-    if (status && !mustSetUp) void loadSessions();
-  }, [status, mustSetUp, loadSessions]);
-
+  const status = useApiQuery(STATUS_PATH, TwoFactorStatusSchema);
   return (
     <div className="space-y-6">
       <h2 className="text-2xl font-bold">Your account</h2>
-      <ErrorText error={error} />
-      {mustSetUp && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-          {ACCOUNT_MESSAGES.twoFactorRequired}
-        </p>
-      )}
-      {status && <TwoFactorCard status={status} onChange={loadStatus} />}
-      {!mustSetUp && (
-        <>
-          <NameCard />
-          <PasswordCard onChanged={() => void loadSessions()} />
-          <SessionsCard sessions={sessions} reload={loadSessions} />
-        </>
-      )}
+      <QueryView query={status}>
+        {(current) => {
+          // The server refuses everything else (403) until a required 2FA is set up; it is offered only after.
+          const mustSetUp = current.required && !current.enabled;
+          return (
+            <div className="space-y-6">
+              {mustSetUp && (
+                <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+                  {ACCOUNT_MESSAGES.twoFactorRequired}
+                </p>
+              )}
+              <TwoFactorCard status={current} />
+              {!mustSetUp && (
+                <>
+                  <NameCard />
+                  <PasswordCard />
+                  <SessionsCard />
+                </>
+              )}
+            </div>
+          );
+        }}
+      </QueryView>
     </div>
   );
 }
