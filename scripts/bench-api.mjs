@@ -12,6 +12,15 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 4391);
 const BR = { 'accept-encoding': 'br, gzip' };
+/**
+ * `--only <word>` (repeatable, or comma-separated): measure only the targets whose name contains one of the
+ * words, e.g. `npm run bench:api -- --only lead` for the two lead POSTs. The static reference always runs.
+ */
+const ONLY = process.argv
+  .flatMap((arg, i, all) => (arg === '--only' ? (all[i + 1] ?? '') : arg.startsWith('--only=') ? arg.slice(7) : []))
+  .flatMap((words) => words.split(','))
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
 /** The bench's server signs challenges with this key, so the bench can hand each POST a fresh solved one. */
 const CHALLENGE_SECRET = randomBytes(32).toString('hex');
 
@@ -82,6 +91,20 @@ async function storedContacts(origin, auth, status) {
   return total;
 }
 
+/**
+ * CPU time (ms) the server process has used so far, from /proc (Linux; null elsewhere). Per request it is the
+ * figure that holds on a busy machine, where req/s and latency also measure everything else running.
+ */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 const measure = (url, options) =>
   autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...options }).then((result) => ({
     rps: Math.round(result.requests.average),
@@ -144,14 +167,23 @@ try {
     },
   ];
   let referenceRps = 0;
-  for (const target of targets) {
+  const chosen = targets.filter(
+    (target, i) =>
+      i === 0 ||
+      ONLY.length === 0 ||
+      ONLY.some((word) => `${target.name} ${target.lead ? 'lead' : ''}`.toLowerCase().includes(word)),
+  );
+  for (const target of chosen) {
     const before = target.lead ? await storedContacts(server.origin, auth, target.lead) : 0;
+    const cpuBefore = target.url.startsWith(server.origin) ? cpuMs(server.pid) : null;
     const result = await measure(target.url, {
       method: target.method ?? 'GET',
       headers: target.headers ?? {},
       ...(target.body ? { body: target.body } : {}),
       ...(target.requests ? { requests: target.requests } : {}),
     });
+    const cpuAfter = cpuBefore === null ? null : cpuMs(server.pid);
+    const requests = result.status2xx + result.non2xx;
     if (!referenceRps) referenceRps = result.rps;
     if (target.lead) {
       const stored = (await storedContacts(server.origin, auth, target.lead)) - before;
@@ -166,6 +198,7 @@ try {
       'x static': Number((result.rps / referenceRps).toFixed(2)),
       'p50 ms': result.p50,
       'p99 ms': result.p99,
+      'server CPU ms/req': cpuAfter === null || !requests ? '' : Number(((cpuAfter - cpuBefore) / requests).toFixed(2)),
       non2xx: result.non2xx,
       errors: result.errors,
     });

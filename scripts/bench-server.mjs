@@ -9,7 +9,9 @@ export async function startServer({ port, env = {} }) {
     throw new Error('No build found: run `npm run build` first.');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-bench-'));
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where it spends time.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -33,6 +35,7 @@ export async function startServer({ port, env = {} }) {
   }
   return {
     origin,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -129,3 +129,46 @@ test('an editor opens a position, a visitor applies to it, and it answers 410 on
   await visitor.close();
   forgive400(consoleErrors);
 });
+
+test('an editor renames an opening in its drawer and deletes it after confirming', async ({ page, request }) => {
+  const { accessToken } = await loginAdmin(request);
+  const id = Date.now().toString(36);
+  const title = `Support Engineer ${id}`;
+  const created = await request.post('/api/jobs', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      title,
+      location: 'kent',
+      employmentType: 'PART_TIME',
+      salaryMin: 20_000,
+      salaryMax: 25_000,
+      salaryCurrency: 'GBP',
+      salaryUnit: 'YEAR',
+      description: 'Answer the phone.',
+      validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+      status: 'open',
+    },
+  });
+  expect(created.status()).toBe(201);
+  await login(page);
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Jobs' }).click();
+
+  await page.getByRole('button', { name: `Edit “${title}”` }).click();
+  const drawer = page.getByRole('dialog', { name: 'Edit Job Opening' });
+  await expect(drawer.getByLabel('Title')).toBeFocused();
+  await expect(drawer.getByLabel('Title')).toHaveValue(title);
+  await expect(drawer.getByLabel('Location')).toHaveValue('kent');
+  await expect(drawer.getByLabel('Employment type')).toHaveValue('PART_TIME');
+  const renamed = `Senior Support Engineer ${id}`;
+  await drawer.getByLabel('Title').fill(renamed);
+  await drawer.getByRole('button', { name: 'Update Job Opening' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title, exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Delete “${renamed}”` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { name: renamed })).toHaveCount(0);
+  const all = await request.get('/api/jobs?status=all', { headers: { authorization: `Bearer ${accessToken}` } });
+  expect(((await all.json()) as { title: string }[]).map((job) => job.title)).not.toContain(renamed);
+});

@@ -1,15 +1,39 @@
 // Per-address limit on public form POSTs, counted in the database so every instance shares it.
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@agency/contract';
-import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
-import { hitRateLimit, pruneRateLimits } from '../services/rate-limit.ts';
+import { hitRateLimit, pruneRateLimits, type RateLimitHit, type RateLimitResult } from '../services/rate-limit.ts';
+
+/** Route options of a limit counted in the route's own statement (`rateLimitInStatement`). */
+export interface InStatementRateLimit {
+  onRequest: onRequestAsyncHookHandler;
+  onSend: onSendAsyncHookHandler;
+  errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => Promise<never>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: at most `max` requests per `windowSeconds` per client address for `name`. */
     rateLimit(name: string): onRequestAsyncHookHandler;
+    /**
+     * The same limit, for a route whose work is one statement: a JSON request's hit is left to that statement
+     * (`takeRateLimitHit`, then `settleRateLimit`), so the count costs no round trip of its own; a request
+     * refused before it is counted by the route's error handler, and other bodies (uploads) up front as usual.
+     */
+    rateLimitInStatement(name: string): InStatementRateLimit;
+    /** The hit left for this request's statement, now the caller's to count; null when there is none. */
+    takeRateLimitHit(request: FastifyRequest): RateLimitHit | null;
+    /** What the caller's statement counted: the answer's headers, and 429 over the limit. */
+    settleRateLimit(request: FastifyRequest, hit: RateLimitHit, result: RateLimitResult): void;
   }
 }
 
@@ -28,25 +52,94 @@ const addressKey = (ip: string) =>
 /** Share of requests that also delete ended windows; cheap, and no timer needed. */
 const PRUNE_PROBABILITY = 0.01;
 
+const PENDING = Symbol('pendingRateLimitHit');
+const SETTLED = Symbol('settledRateLimit');
+declare module 'fastify' {
+  interface FastifyRequest {
+    [PENDING]?: RateLimitHit;
+    [SETTLED]?: { hit: RateLimitHit; result: RateLimitResult };
+  }
+}
+
+const isJson = (request: FastifyRequest) => /^application\/json\b/i.test(request.headers['content-type'] ?? '');
+
 export default fp<RateLimitOptions>(async function rateLimit(app: FastifyInstance, { max, windowSeconds }) {
+  const hitFor = (name: string, request: FastifyRequest): RateLimitHit => ({
+    key: `${name}:${addressKey(request.ip)}`,
+    max,
+    windowSeconds,
+  });
+
+  function prune(request: FastifyRequest) {
+    if (Math.random() >= PRUNE_PROBABILITY) return;
+    pruneRateLimits(app.db).catch((error: unknown) => request.log.warn({ err: error }, 'rate limit prune failed'));
+  }
+
+  function answer(reply: FastifyReply, { max }: RateLimitHit, result: RateLimitResult) {
+    void reply.header('x-ratelimit-limit', String(max));
+    void reply.header('x-ratelimit-remaining', String(result.remaining));
+    if (!result.allowed) {
+      throw new HttpError(429, MESSAGES.http.tooManyRequests, undefined, {
+        'retry-after': String(result.retryAfterSeconds),
+      });
+    }
+  }
+
+  /** Counts the hit in a statement of its own; throws 429 over the limit. */
+  async function count(request: FastifyRequest, reply: FastifyReply, hit: RateLimitHit) {
+    let result;
+    try {
+      result = await hitRateLimit(app.db, hit.key, hit.max, hit.windowSeconds);
+      prune(request);
+    } catch (error) {
+      // The counter is a guard, not the service: if it cannot be read, the request itself decides.
+      request.log.warn({ err: error }, 'rate limit check failed');
+      return;
+    }
+    answer(reply, hit, result);
+  }
+
   app.decorate('rateLimit', (name: string): onRequestAsyncHookHandler => {
     return async function limitByAddress(request, reply) {
-      let result;
-      try {
-        result = await hitRateLimit(app.db, `${name}:${addressKey(request.ip)}`, max, windowSeconds);
-        if (Math.random() < PRUNE_PROBABILITY) await pruneRateLimits(app.db);
-      } catch (error) {
-        // The counter is a guard, not the service: if it cannot be read, the request itself decides.
-        request.log.warn({ err: error }, 'rate limit check failed');
-        return;
-      }
-      void reply.header('x-ratelimit-limit', String(max));
-      void reply.header('x-ratelimit-remaining', String(result.remaining));
-      if (!result.allowed) {
-        throw new HttpError(429, MESSAGES.http.tooManyRequests, undefined, {
-          'retry-after': String(result.retryAfterSeconds),
-        });
-      }
+      await count(request, reply, hitFor(name, request));
     };
+  });
+
+  app.decorate('rateLimitInStatement', (name: string): InStatementRateLimit => ({
+    async onRequest(request, reply) {
+      if (isJson(request)) request[PENDING] = hitFor(name, request);
+      else await count(request, reply, hitFor(name, request));
+    },
+    async onSend(request, reply, payload) {
+      const settled = request[SETTLED];
+      if (settled) {
+        void reply.header('x-ratelimit-limit', String(settled.hit.max));
+        void reply.header('x-ratelimit-remaining', String(settled.result.remaining));
+      }
+      return payload;
+    },
+    // Refused before its statement ran (bad JSON, a field missing...): the hit is counted all the same, and
+    // over the limit the answer is 429, as if it had been counted first.
+    async errorHandler(error, request, reply) {
+      const hit = app.takeRateLimitHit(request);
+      if (hit) await count(request, reply, hit);
+      throw error;
+    },
+  }));
+
+  app.decorate('takeRateLimitHit', (request: FastifyRequest) => {
+    const hit = request[PENDING] ?? null;
+    request[PENDING] = undefined;
+    return hit;
+  });
+
+  app.decorate('settleRateLimit', (request: FastifyRequest, hit: RateLimitHit, result: RateLimitResult) => {
+    request[SETTLED] = { hit, result };
+    prune(request);
+    if (!result.allowed) {
+      throw new HttpError(429, MESSAGES.http.tooManyRequests, undefined, {
+        'retry-after': String(result.retryAfterSeconds),
+      });
+    }
   });
 });

@@ -3,6 +3,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { AltchaPayloadSchema, CHALLENGE_TTL_SECONDS, type Challenge } from '@agency/contract';
 import { type Db, lt, schema, sql } from '@agency/db';
+import type { SQL } from 'drizzle-orm';
 
 /**
  * Largest secret number. The browser's solver does ~1.27 million tries/s here (scripts/measure-proof-of-work.ts,
@@ -29,7 +30,7 @@ const sameHex = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** Checks a solution's shape, expiry, hash and signature. Single use is checked by `consumeChallenge`. */
+/** Checks a solution's shape, expiry, hash and signature. Single use is checked by `spendChallenge`. */
 export function verifySolution(field: unknown, key: string, now = Date.now()): Verdict {
   if (typeof field !== 'string' || field.trim() === '') return { ok: false, reason: 'missing' };
   if (field.length > 2000) return { ok: false, reason: 'invalid' };
@@ -54,17 +55,16 @@ export function verifySolution(field: unknown, key: string, now = Date.now()): V
   return { ok: true, challenge: challenge.toLowerCase(), expiresAt: new Date(expires * 1000) };
 }
 
-type Writer = Pick<Db, 'execute'>;
-
-/** Marks the challenge used; false when it already was (by this or any other instance). */
-export async function consumeChallenge(db: Writer, challenge: string, expiresAt: Date): Promise<boolean> {
-  const result = (await db.execute(sql`
-    insert into used_challenges (challenge, expires_at) values (${challenge}, ${expiresAt.toISOString()})
-    on conflict (challenge) do nothing
-    returning challenge
-  `)) as unknown as { rows: unknown[] };
-  return result.rows.length === 1;
-}
+/**
+ * The statement (for a data-modifying CTE) that marks the challenge used when `when` holds: it returns a row
+ * only when the challenge was not used before, by this or any other instance. The lead's statement runs it
+ * (lead-intake.ts).
+ */
+export const spendChallenge = (challenge: string, expiresAt: Date, when: SQL = sql`true`): SQL => sql`
+  insert into used_challenges (challenge, expires_at)
+  select ${challenge}::text, ${expiresAt.toISOString()}::timestamptz where ${when}
+  on conflict (challenge) do nothing
+  returning 1`;
 
 let lastPurge = 0;
 const PURGE_EVERY_MS = 60_000;

@@ -6,15 +6,18 @@ import {
   LeadSourceSchema,
   type LeadKind,
   type LeadSource,
+  NEW_STATUS,
   PIPELINE_MESSAGES,
+  SPAM_STATUS,
   type SpamChallengeMode,
 } from '@agency/contract';
-import type { Db } from '@agency/db';
-import { schema } from '@agency/db';
+import { type Db, schema, sql } from '@agency/db';
+import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../lib/http-error.ts';
 import { parseOr400 } from '../lib/validate.ts';
-import { consumeChallenge, type Verdict, verifySolution } from './challenge.ts';
-import { type NewEvent, queuedEvent, recordEvents } from './lead-events.ts';
+import { spendChallenge, type Verdict, verifySolution } from './challenge.ts';
+import { queuedEvent, recordEvents } from './lead-events.ts';
 import {
   type LeadMailConfig,
   type LeadMailInput,
@@ -23,7 +26,9 @@ import {
   type OutboxInsert,
 } from './leads-mail.ts';
 import { type WebhookConfig, webhookRows } from './webhooks.ts';
-import { withoutRecentConfirmations } from './confirmation-limit.ts';
+import { confirmationAddress, lockConfirmations, noRecentConfirmation } from './confirmation-limit.ts';
+import { LEAD_TABLES } from './leads.ts';
+import { type RateLimitHit, type RateLimitResult, rateLimitHitSql, rateLimitResult } from './rate-limit.ts';
 
 export interface IntakeConfig extends LeadMailConfig {
   /** A recipient gets at most one visitor confirmation per this many hours. */
@@ -101,43 +106,146 @@ export async function queueRows(tx: Tx, rows: OutboxRow[], actorId: string | nul
 
 export interface StoredLead {
   status: string;
-  rows: OutboxRow[];
+  /** Outbox rows queued with the lead. */
+  queued: number;
 }
 
+/** A rate-limit hit the lead's statement counts (plugins/rate-limit.ts `rateLimitInStatement`). */
+export interface StatementLimit {
+  hit: RateLimitHit;
+  /** Told what was counted before anything else is decided; throws (429) over the limit. */
+  settle(result: RateLimitResult): void;
+}
+
+/** The columns of a lead's table that its form fills (the intake sets the rest). */
+export type FormColumns<K extends LeadKind> = Omit<
+  (typeof LEAD_TABLES)[K]['$inferInsert'],
+  'id' | 'status' | 'ownerId' | 'createdAt' | 'lastActivityAt' | keyof LeadSource
+>;
+
+/** A parameter cast to its column's type: in a SELECT or a VALUES list nothing else gives it one. */
+const typed = (value: unknown, column: PgColumn): SQL =>
+  is(value, SQL) ? value : sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+
+/** `insert into <table> (<row's columns>) select <row's values> where <condition>`: one row, or none. */
+function insertRowWhere(table: PgTable, row: Record<string, unknown>, condition: SQL): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+  const names = entries.map(([key]) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${key} is not a column of ${getTableName(table)}`);
+    return column;
+  });
+  return sql`insert into ${table} (${sql.join(
+    names.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )}) select ${sql.join(
+    entries.map(([, value], i) => typed(value, names[i] as PgColumn)),
+    sql`, `,
+  )} where ${condition}`;
+}
+
+const { outbox, leadEvents } = schema;
+
 /**
- * In the lead's transaction: spends the challenge (a second use counts as unsolved), settles the status,
- * inserts the lead through `insert`, its `received` event and, unless it is spam, its outbox rows.
+ * Stores a lead with everything it triggers in ONE statement (data-modifying CTEs are one atomic unit):
+ * spends the challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received`
+ * event and, unless it is spam, its outbox rows with their `*_queued` events. PGlite runs in this process and
+ * answers one statement at a time, so every round trip of a lead would queue the others behind it (issue 14).
+ * With `limit`, the statement also counts the request's rate-limit hit and writes nothing over the limit.
+ * On PostgreSQL a lead that queues a visitor confirmation first takes that address's lock in a transaction
+ * (confirmation-limit.ts), so two leads to one address cannot both pass the check.
  */
-export async function storeLead(
-  tx: Tx,
-  lead: { kind: LeadKind; id: string; honeypot: boolean; mail: Omit<LeadMailInput, 'kind' | 'id'> },
+export async function storeLead<K extends LeadKind>(
+  database: { db: Db; kind: 'pglite' | 'postgres' },
+  lead: { kind: K; id: string; honeypot: boolean; mail: Omit<LeadMailInput, 'kind' | 'id'> },
   intake: Intake,
   config: IntakeConfig,
-  insert: (columns: { status: string } & LeadSource) => Promise<{ createdAt: Date }[]>,
+  columns: FormColumns<K>,
+  limit: StatementLimit | null = null,
 ): Promise<StoredLead> {
-  let solved = intake.verdict === null || intake.verdict.ok;
-  if (intake.verdict?.ok && !(await consumeChallenge(tx, intake.verdict.challenge, intake.verdict.expiresAt))) {
-    if (config.spamChallenge === 'required') throw altchaError({ ok: false, reason: 'invalid' });
-    solved = false;
-  }
-  const spamReason: SpamReason | null = lead.honeypot ? 'honeypot' : solved ? null : 'challenge';
-  const status = spamReason ? 'spam' : 'new';
-  const [row] = await insert({ status, ...intake.source });
-  const received: NewEvent = {
-    kind: lead.kind,
-    leadId: lead.id,
-    type: 'received',
-    data: { ...intake.source, ...(spamReason ? { spamReason } : {}) },
-  };
-  await recordEvents(tx, [received]);
-  const rows = spamReason
+  // The lead's own clock reading: its webhook carries it, so it is given rather than left to now().
+  const createdAt = new Date();
+  const challenge = intake.verdict?.ok ? intake.verdict : null;
+  // Known now unless the challenge still has to be spent: then the statement decides.
+  const solved = challenge ? sql`exists (select 1 from ch)` : sql.raw(String(intake.verdict === null));
+  const spamBy = (reason: SpamReason) => ({ ...intake.source, spamReason: reason });
+  const receivedIfSolved = lead.honeypot ? spamBy('honeypot') : { ...intake.source };
+  const receivedIfNot = lead.honeypot ? spamBy('honeypot') : spamBy('challenge');
+  const status = lead.honeypot
+    ? sql`${SPAM_STATUS}::text`
+    : sql`(case when ${solved} then ${NEW_STATUS}::text else ${SPAM_STATUS}::text end)`;
+  const surelySpam = lead.honeypot || (!challenge && intake.verdict !== null);
+  const rows = surelySpam
     ? []
-    : arrivalRows(
-        { ...lead.mail, kind: lead.kind, id: lead.id, createdAt: row?.createdAt ?? new Date(), status },
-        config,
-        { confirmation: true },
-      );
-  const queued = await withoutRecentConfirmations(tx, rows, config.confirmationIntervalHours);
-  await queueRows(tx, queued, null);
-  return { status, rows: queued };
+    : arrivalRows({ ...lead.mail, kind: lead.kind, id: lead.id, createdAt, status: NEW_STATUS }, config, {
+        confirmation: true,
+      });
+  const confirmations = rows.filter((row) => row.purpose === 'confirmation').map((row) => confirmationAddress(row.to));
+
+  const ctes: SQL[] = [];
+  if (limit) ctes.push(sql`rl as (${rateLimitHitSql(limit.hit)})`);
+  const allowed = limit ? sql`(select hits from rl) <= ${limit.hit.max}::int` : sql`true`;
+  if (challenge) {
+    ctes.push(sql`ch as (${spendChallenge(challenge.challenge, challenge.expiresAt, allowed)})`);
+  }
+  const table = LEAD_TABLES[lead.kind] as PgTable;
+  const leadRow = {
+    ...columns,
+    id: lead.id,
+    status,
+    ...intake.source,
+    createdAt,
+    lastActivityAt: createdAt,
+  };
+  // SPAM_CHALLENGE=required: a challenge used before stores nothing (400).
+  const stored = challenge && config.spamChallenge === 'required' ? sql`${allowed} and ${solved}` : allowed;
+  ctes.push(sql`lead as (${insertRowWhere(table, leadRow, stored)} returning status)`);
+  const events = [
+    sql`select 0 as ord, ${lead.kind}::text as lead_kind, ${lead.id}::uuid as lead_id, 'received'::text as type,
+      (case when ${solved} then ${JSON.stringify(receivedIfSolved)}::jsonb else ${JSON.stringify(receivedIfNot)}::jsonb end) as data
+      from lead`,
+  ];
+  if (rows.length > 0) {
+    const values = rows.map((row, i) => {
+      const event = queuedEvent(row.leadKind, row.leadId, row, null);
+      return sql`(${typed(row.id, outbox.id)}, ${typed(row.leadKind, outbox.leadKind)}, ${typed(row.leadId, outbox.leadId)},
+        ${typed(row.purpose, outbox.purpose)}, ${typed(row.to, outbox.to)}, ${typed(row.subject, outbox.subject)},
+        ${typed(row.body, outbox.body)}, ${i + 1}::int, ${typed(event.type, leadEvents.type)},
+        ${typed(event.data ?? {}, leadEvents.data)}, ${row.purpose === 'confirmation' ? confirmationAddress(row.to) : null}::text)`;
+    });
+    ctes.push(sql`queue (id, lead_kind, lead_id, purpose, "to", subject, body, ord, event_type, event_data, confirm_to) as (
+      values ${sql.join(values, sql`, `)})`);
+    ctes.push(sql`ob as (
+      insert into outbox (id, lead_kind, lead_id, purpose, "to", subject, body)
+      select id, lead_kind, lead_id, purpose, "to", subject, body from queue
+      where exists (select 1 from lead where status = ${NEW_STATUS})
+        and (confirm_to is null or ${noRecentConfirmation(sql`confirm_to`, config.confirmationIntervalHours)})
+      returning id)`);
+    events.push(sql`select ord, lead_kind, lead_id, event_type, event_data from queue where id in (select id from ob)`);
+  }
+  // Ordered so the timeline's `seq` puts `received` before what it queued.
+  ctes.push(sql`ev as (
+    insert into lead_events (lead_kind, lead_id, type, data)
+    select lead_kind, lead_id, type, data from (${sql.join(events, sql` union all `)}) e order by ord)`);
+  const queued = rows.length > 0 ? sql`(select count(*) from ob)::int` : sql`0`;
+  const counted = limit ? sql`, (select hits from rl) as hits, (select retry_after from rl) as retry_after` : sql``;
+  const statement = sql`with ${sql.join(ctes, sql`, `)}
+    select (select status from lead) as status, ${queued} as queued${counted}`;
+
+  type Row = { status: string | null; queued: number; hits?: number; retry_after?: number };
+  const run = async (db: Pick<Db, 'execute'>) => {
+    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
+    return result.rows[0];
+  };
+  const row =
+    database.kind === 'postgres' && confirmations.length > 0
+      ? await database.db.transaction(async (tx) => {
+          await lockConfirmations(tx, confirmations);
+          return run(tx);
+        })
+      : await run(database.db);
+  if (limit) limit.settle(rateLimitResult(limit.hit, row));
+  if (!row?.status) throw altchaError({ ok: false, reason: 'invalid' });
+  return { status: row.status, queued: Number(row.queued) };
 }

@@ -15,7 +15,6 @@ import {
   QuoteRequestSchema,
   requiredMessage,
 } from '@agency/contract';
-import { schema } from '@agency/db';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,8 +25,9 @@ import { parseOr400 } from '../../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
 import { purgeUsedChallenges } from '../../services/challenge.ts';
 import { findOpenJobById } from '../../services/jobs.ts';
-import { type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
+import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
 import type { LeadMailInput } from '../../services/leads-mail.ts';
+import type { RateLimitResult } from '../../services/rate-limit.ts';
 import { displayFileName, leadFileKey } from '../../services/leads.ts';
 
 export interface LeadRoutesOptions {
@@ -188,32 +188,29 @@ export interface LeadTakers {
 }
 
 export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): LeadTakers {
-  type Tx = Parameters<Parameters<typeof app.db.transaction>[0]>[0];
-  type WorkColumns = Parameters<Parameters<typeof storeLead>[4]>[0];
-
   /**
-   * Stores the file, then the lead, its timeline and its outbox rows in one transaction, before anyone is
-   * answered. If the transaction fails the file is removed again, so nothing is half-stored.
+   * Stores the file, then the lead with its timeline and its outbox rows in one statement (storeLead), before
+   * anyone is answered. If that fails the file is removed again, so nothing is half-stored.
    */
-  async function saveLead(
+  async function saveLead<K extends LeadKind>(
     request: FastifyRequest,
     lead: {
-      kind: LeadKind;
+      kind: K;
       id: string;
       file: { key: string; data: Buffer } | null;
       honeypot: boolean;
       intake: Intake;
       mail: Omit<LeadMailInput, 'kind' | 'id'>;
     },
-    insert: (tx: Tx, columns: WorkColumns) => Promise<{ createdAt: Date }[]>,
+    columns: FormColumns<K>,
   ) {
     let queued = 0;
     try {
       if (lead.file) await app.storage.put(lead.file.key, lead.file.data);
-      await app.db.transaction(async (tx) => {
-        const stored = await storeLead(tx, lead, lead.intake, mail, (columns) => insert(tx, columns));
-        queued = stored.rows.length;
-      });
+      // The JSON routes leave their rate-limit hit to the lead's statement (plugins/rate-limit.ts).
+      const hit = app.takeRateLimitHit(request);
+      const limit = hit && { hit, settle: (result: RateLimitResult) => app.settleRateLimit(request, hit, result) };
+      ({ queued } = await storeLead(app.database, lead, lead.intake, mail, columns, limit));
     } catch (error) {
       if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
       if (error instanceof HttpError) throw error;
@@ -242,30 +239,23 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     const fields = { ...quote, region: quote.region ?? null };
     const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };
     const lead = { kind: 'quotes' as const, id, file, honeypot, intake, mail: { fields, file: fileInfo } };
-    await saveLead(request, lead, (tx, work) =>
-      tx
-        .insert(schema.quotes)
-        .values({
-          id,
-          ...work,
-          fullName: quote.fullName,
-          email: quote.email,
-          phone: quote.phone,
-          companyName: quote.companyName,
-          size: quote.size,
-          contactMethod: quote.contactMethod,
-          services: quote.services,
-          description: quote.description,
-          budget: quote.budget,
-          deadline: quote.deadline,
-          source: quote.source,
-          additionalDetails: quote.additionalDetails,
-          region: fields.region,
-          currency: quote.currency,
-          ...fileColumns(file?.key, upload),
-        })
-        .returning({ createdAt: schema.quotes.createdAt }),
-    );
+    await saveLead(request, lead, {
+      fullName: quote.fullName,
+      email: quote.email,
+      phone: quote.phone,
+      companyName: quote.companyName,
+      size: quote.size,
+      contactMethod: quote.contactMethod,
+      services: quote.services,
+      description: quote.description,
+      budget: quote.budget,
+      deadline: quote.deadline,
+      source: quote.source,
+      additionalDetails: quote.additionalDetails,
+      region: fields.region,
+      currency: quote.currency,
+      ...fileColumns(file?.key, upload),
+    });
     return id;
   }
 
@@ -282,20 +272,13 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       intake,
       mail: { fields: contact },
     };
-    await saveLead(request, lead, (tx, work) =>
-      tx
-        .insert(schema.contacts)
-        .values({
-          id,
-          ...work,
-          name: contact.name,
-          email: contact.email,
-          phone: contact.phone,
-          subject: contact.subject,
-          message: contact.message,
-        })
-        .returning({ createdAt: schema.contacts.createdAt }),
-    );
+    await saveLead(request, lead, {
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      subject: contact.subject,
+      message: contact.message,
+    });
     return id;
   }
 
@@ -336,26 +319,19 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       intake,
       mail: { fields: application, file: fileInfo },
     };
-    await saveLead(request, lead, (tx, work) =>
-      tx
-        .insert(schema.applications)
-        .values({
-          id,
-          ...work,
-          name: application.name,
-          contact: application.contact,
-          email: application.email,
-          town: application.town,
-          country: application.country,
-          position: application.position,
-          salary: application.salary,
-          currency: application.currency,
-          info: application.info,
-          jobId: job?.id ?? null,
-          ...fileColumns(file?.key, upload),
-        })
-        .returning({ createdAt: schema.applications.createdAt }),
-    );
+    await saveLead(request, lead, {
+      name: application.name,
+      contact: application.contact,
+      email: application.email,
+      town: application.town,
+      country: application.country,
+      position: application.position,
+      salary: application.salary,
+      currency: application.currency,
+      info: application.info,
+      jobId: job?.id ?? null,
+      ...fileColumns(file?.key, upload),
+    });
     return id;
   }
 
@@ -370,19 +346,19 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
 
   app.post(
     '/request-quote',
-    { onRequest: app.rateLimit('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
+    { ...app.rateLimitInStatement('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
     async (request, reply) => reply.status(201).send({ id: await take.quote(request) }),
   );
 
   app.post(
     '/contact',
-    { onRequest: app.rateLimit('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
+    { ...app.rateLimitInStatement('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
     async (request, reply) => reply.status(201).send({ id: await take.contact(request) }),
   );
 
   app.post(
     '/jobs/apply',
-    { onRequest: app.rateLimit('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
+    { ...app.rateLimitInStatement('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
     async (request, reply) => reply.status(201).send({ id: await take.application(request) }),
   );
 }

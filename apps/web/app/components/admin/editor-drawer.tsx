@@ -3,12 +3,19 @@
 // next to each field it named (the first of them gets focus), else above the fields.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '~/components/ui/modal';
+import { ApiRequestError } from '~/lib/api';
 import { inputClass, labelClass, primaryButton } from './form-styles';
 
 /** What a failed save reports: a sentence and, when the server named them, one message per field. */
 export interface SaveFailure {
   error: string;
   fields?: Record<string, string>;
+}
+
+/** A refused save as the drawer shows it: `message`, with the server's reason and fields when it named them (400). */
+export function saveFailure(error: unknown, message: string): SaveFailure {
+  const body = error instanceof ApiRequestError && error.status === 400 ? error.body : undefined;
+  return { error: body?.error ? `${message}: ${body.error}` : message, fields: body?.fields };
 }
 
 interface EditorDrawerProps {

@@ -8,59 +8,51 @@ import {
   type Job,
   type JobInput,
 } from '@agency/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
-import { deleteJob, fetchJobs, saveJob } from '~/state/jobs';
+import { errorMessage, mutate } from '~/lib/api-query';
 import { confirmAction } from './confirm-dialog';
-import type { SaveFailure } from './editor-drawer';
+import { saveFailure, type SaveFailure } from './editor-drawer';
 import { primaryButton, secondaryButton } from './form-styles';
 import { JobDrawer } from './job-drawer';
+import { QueryView } from './query-view';
+import { useJobs } from './use-jobs';
 
 type Drawer = { open: false } | { open: true; job: Job | null };
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function JobsManager() {
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const jobs = useJobs();
   const [drawer, setDrawer] = useState<Drawer>({ open: false });
-
-  useEffect(() => {
-    let live = true;
-    void fetchJobs().then((result) => {
-      if (!live) return;
-      if (result.ok) setJobs(result.value);
-      else setError(result.error);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   async function submit(values: JobInput): Promise<SaveFailure | null> {
     if (!drawer.open) return null;
     const editing = drawer.job;
-    const result = await saveJob(values, editing?.id ?? null);
-    if (!result.ok) {
-      toast.error(result.error);
-      return { error: result.error, fields: result.fields };
+    try {
+      await mutate(editing ? `/jobs/${encodeURIComponent(editing.id)}` : '/jobs', {
+        method: editing ? 'PUT' : 'POST',
+        body: values,
+        invalidates: ['/jobs'],
+      });
+    } catch (error) {
+      const failure = saveFailure(error, JOB_MESSAGES.saveFailed);
+      toast.error(failure.error);
+      return failure;
     }
     setDrawer({ open: false });
-    setJobs((old) =>
-      editing ? (old ?? []).map((job) => (job.id === editing.id ? result.value : job)) : [result.value, ...(old ?? [])],
-    );
     toast.success(editing ? JOB_MESSAGES.updated : JOB_MESSAGES.created);
     return null;
   }
 
   async function remove(job: Job) {
     if (!(await confirmAction(`Delete the job opening “${job.title}”? This cannot be undone.`))) return;
-    const result = await deleteJob(job.id);
-    if (!result.ok) {
-      toast.error(result.error);
+    try {
+      await mutate(`/jobs/${encodeURIComponent(job.id)}`, { method: 'DELETE', invalidates: ['/jobs'] });
+    } catch (error) {
+      toast.error(errorMessage(error, JOB_MESSAGES.deleteFailed));
       return;
     }
-    setJobs((old) => (old ?? []).filter((candidate) => candidate.id !== job.id));
     toast.success(JOB_MESSAGES.deleted);
   }
 
@@ -74,59 +66,62 @@ export function JobsManager() {
           Create Job Opening
         </button>
       </div>
-      {error ? (
-        <p className="mt-6 text-red-800">{error}</p>
-      ) : !jobs ? (
-        <p role="status" className="mt-6">
-          Loading...
-        </p>
-      ) : jobs.length === 0 ? (
-        <p className="mt-6 text-slate-700">No job openings yet.</p>
-      ) : (
-        <ul className="mt-6 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {jobs.map((job) => (
-            <li key={job.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-              <h3 className="font-semibold text-slate-900">{job.title}</h3>
-              <p className="text-sm text-slate-700">
-                {JOB_LOCATION_LABELS[job.location]} · {EMPLOYMENT_TYPE_LABELS[job.employmentType]}
-              </p>
-              <p className="text-sm">
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${job.open ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-900'}`}
-                >
-                  {job.open ? 'open' : job.status === 'closed' ? 'closed' : 'expired'}
-                </span>
-                <span className="ml-2 text-slate-700">
-                  until <time dateTime={job.validThrough}>{DATE_TIME.format(new Date(job.validThrough))}</time>
-                </span>
-              </p>
-              {job.open && (
-                <a href={jobPath(job.slug)} className="text-sm font-medium text-brand-700 underline">
-                  View “{job.title}” on the site
-                </a>
-              )}
-              <div className="mt-auto flex gap-2 pt-2">
-                <button
-                  type="button"
-                  onClick={() => setDrawer({ open: true, job })}
-                  aria-label={`Edit “${job.title}”`}
-                  className={secondaryButton}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  onClick={() => void remove(job)}
-                  aria-label={`Delete “${job.title}”`}
-                  className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="mt-6">
+        <QueryView query={jobs}>
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-slate-700">No job openings yet.</p>
+            ) : (
+              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {list.map((job) => (
+                  <li
+                    key={job.id}
+                    className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                  >
+                    <h3 className="font-semibold text-slate-900">{job.title}</h3>
+                    <p className="text-sm text-slate-700">
+                      {JOB_LOCATION_LABELS[job.location]} · {EMPLOYMENT_TYPE_LABELS[job.employmentType]}
+                    </p>
+                    <p className="text-sm">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${job.open ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-900'}`}
+                      >
+                        {job.open ? 'open' : job.status === 'closed' ? 'closed' : 'expired'}
+                      </span>
+                      <span className="ml-2 text-slate-700">
+                        until <time dateTime={job.validThrough}>{DATE_TIME.format(new Date(job.validThrough))}</time>
+                      </span>
+                    </p>
+                    {job.open && (
+                      <a href={jobPath(job.slug)} className="text-sm font-medium text-brand-700 underline">
+                        View “{job.title}” on the site
+                      </a>
+                    )}
+                    <div className="mt-auto flex gap-2 pt-2">
+                      <button
+                        type="button"
+                        onClick={() => setDrawer({ open: true, job })}
+                        aria-label={`Edit “${job.title}”`}
+                        className={secondaryButton}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => void remove(job)}
+                        aria-label={`Delete “${job.title}”`}
+                        className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
+      </div>
       {drawer.open && (
         <JobDrawer
           key={drawer.job?.id ?? 'new'}

@@ -3,7 +3,6 @@
 // folder), owner and, for applications, the job posting applied for; "Assigned to me" in one click, search, pages and CSV export of what the filters show. The kind,
 // filters and page live in the address, so a lead opened from the list comes back to the same view.
 import {
-  JobSchema,
   LEAD_KIND_LABELS,
   LEAD_KINDS,
   LEAD_PIPELINES,
@@ -26,6 +25,7 @@ import { KINDS, isLeadKind, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
 import { QueryView } from './query-view';
 import { useAdmins } from './use-admins';
+import { useJobs } from './use-jobs';
 
 type InboxItem = LeadWork & Record<string, unknown>;
 
@@ -40,8 +40,6 @@ interface InboxView {
   job: string;
   page: number;
 }
-
-const JOB_LIST = JobSchema.array();
 
 /** The inbox's view as the address holds it; a change of anything but the page starts at page 1. */
 function useInboxView() {
@@ -91,7 +89,7 @@ export function LeadsInbox() {
   if (view.job) filters.set('job', view.job);
   const leads = useApiQuery<LeadList>(`/admin/${kind}?${filters}&page=${view.page}`);
   // Closed and expired postings too: their applications are still worked.
-  const postings = useApiQuery(kind === 'applications' ? '/jobs?status=all' : null, JOB_LIST);
+  const postings = useJobs(kind === 'applications');
   const what = spamFolder ? `spam ${title.toLowerCase()}` : title.toLowerCase();
 
   function submitSearch(event: FormEvent) {

@@ -1,0 +1,258 @@
+// How many statements one lead costs the database. PGlite runs in the process and answers one statement at
+// a time, so under load every round trip of every lead queues behind the others (issue 14: lead POST p99 at
+// 50 connections). The statements are counted where the app hands them to the driver, on PGlite and on
+// PostgreSQL (TEST_DATABASE_URL).
+import { encodeAltcha, MESSAGES, solveChallenge } from '@agency/contract';
+import { eq, inArray, schema } from '@agency/db';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChallenge } from '../../services/challenge.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { CONTACT, MODAL_QUOTE } from '../../../test/lead-fixtures.ts';
+
+const SECRET = 'statements-test-challenge-secret-0123456789';
+
+interface Counter {
+  statements: string[];
+  stop(): void;
+}
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+interface PgliteLike {
+  query: Query;
+  exec: Query;
+  transaction: (fn: (tx: { query: Query; exec: Query }) => Promise<unknown>) => Promise<unknown>;
+}
+
+const oneLine = (text: unknown) => String(text).replace(/\s+/g, ' ').trim();
+
+/** Records every statement the app sends to its database until `stop()`, BEGIN and COMMIT included. */
+function countStatements(app: FastifyInstance): Counter {
+  const statements: string[] = [];
+  const record = (text: unknown) => statements.push(oneLine(text));
+  if (app.database.kind === 'postgres') {
+    // Every pooled connection is a pg.Client; drizzle sends its BEGIN and COMMIT through query() as well.
+    const proto = pg.Client.prototype as unknown as { query: Query };
+    const original = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      const first = args[0];
+      record(typeof first === 'string' ? first : (first as { text?: string }).text);
+      return original.apply(this, args);
+    };
+    return { statements, stop: () => void (proto.query = original) };
+  }
+  const client = (app.db as unknown as { $client: PgliteLike }).$client;
+  const { query, exec, transaction } = client;
+  const wrap = (target: { query: Query; exec: Query }, own: { query: Query; exec: Query }) => {
+    target.query = (...args) => (record(args[0]), own.query.apply(target, args));
+    target.exec = (...args) => (record(args[0]), own.exec.apply(target, args));
+  };
+  wrap(client, { query, exec });
+  client.transaction = (fn) =>
+    transaction.call(client, async (tx) => {
+      record('BEGIN');
+      wrap(tx, { query: tx.query, exec: tx.exec });
+      try {
+        const result = await fn(tx);
+        record('COMMIT');
+        return result;
+      } catch (error) {
+        record('ROLLBACK');
+        throw error;
+      }
+    });
+  return {
+    statements,
+    stop: () => Object.assign(client, { query, exec, transaction }),
+  };
+}
+
+/** Housekeeping a lead sometimes triggers (at most once a minute, or 1 request in 100): not the lead's own cost. */
+const HOUSEKEEPING = /^delete from "?(rate_limits|used_challenges)"?/i;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    SPAM_CHALLENGE: 'score',
+    CHALLENGE_SECRET: SECRET,
+    LEADS_TO: 'leads@agency.test',
+    RATE_LIMIT_MAX: '1000',
+  });
+  // The first lead also purges expired challenges (once a minute per instance).
+  await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+});
+afterAll(() => t.close());
+
+/** A fresh challenge signed with SECRET, solved the way the browser does. */
+function solvedAltcha(): string {
+  const challenge = createChallenge(SECRET, Date.now(), 1000);
+  const number = solveChallenge(challenge);
+  if (number === null) throw new Error('no solution');
+  return encodeAltcha(challenge, number);
+}
+
+async function statementsOf(request: () => Promise<{ statusCode: number; json(): { id: string } }>) {
+  const counter = countStatements(t.app);
+  let res;
+  try {
+    res = await request();
+  } finally {
+    counter.stop();
+  }
+  expect(res.statusCode).toBe(201);
+  return { id: res.json().id, statements: counter.statements.filter((text) => !HOUSEKEEPING.test(text)) };
+}
+
+const postgres = () => t.app.database.kind === 'postgres';
+/** The lead with its rate-limit hit, timeline and outbox rows. */
+const LEAD = /^with rl as \( insert into rate_limits .*lead as \(insert into "(contacts|quotes|applications)"/;
+
+async function timelineTypes(id: string) {
+  const rows = await t.app.db
+    .select({ type: schema.leadEvents.type })
+    .from(schema.leadEvents)
+    .where(eq(schema.leadEvents.leadId, id))
+    .orderBy(schema.leadEvents.createdAt, schema.leadEvents.seq);
+  return rows.map((row) => row.type);
+}
+
+describe('statements per lead', () => {
+  it('a contact message with a solved challenge: one statement (PostgreSQL: in a transaction with the address lock)', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...CONTACT, email: 'first@example.com', altcha: solvedAltcha() },
+      }),
+    );
+    if (postgres()) {
+      expect(statements).toHaveLength(4);
+      expect(statements[0]).toMatch(/^begin/i);
+      expect(statements[1]).toMatch(/^select pg_advisory_xact_lock/);
+      expect(statements[3]).toMatch(/^commit/i);
+    } else {
+      expect(statements).toHaveLength(1);
+    }
+    expect(statements.filter((text) => LEAD.test(text))).toHaveLength(1);
+    // Everything the old nine statements stored is there.
+    const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, id));
+    expect(row?.status).toBe('new');
+    const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
+    expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
+    expect(await timelineTypes(id)).toEqual(['received', 'mail_queued', 'mail_queued']);
+  });
+
+  it('a contact message without a challenge (stored as spam): one statement', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT }),
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(LEAD);
+    const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, id));
+    expect(row?.status).toBe('spam');
+    expect(await timelineTypes(id)).toEqual(['received']);
+  });
+
+  it('a second lead to a confirmed address: no confirmation, the notification still queued', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { ...CONTACT, email: 'FIRST@example.com ', altcha: solvedAltcha() },
+      }),
+    );
+    expect(statements).toHaveLength(postgres() ? 4 : 1);
+    const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
+    expect(mails.map((mail) => mail.purpose)).toEqual(['notification']);
+    expect(await timelineTypes(id)).toEqual(['received', 'mail_queued']);
+  });
+
+  it('five leads to one new address at once queue one confirmation and five notifications', async () => {
+    const email = 'together@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...CONTACT, email, altcha: solvedAltcha() } }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const ids = answers.map((res) => res.json<{ id: string }>().id);
+    const mails = await t.app.db.select().from(schema.outbox).where(inArray(schema.outbox.leadId, ids));
+    expect(mails.filter((mail) => mail.purpose === 'confirmation')).toHaveLength(1);
+    expect(mails.filter((mail) => mail.purpose === 'notification')).toHaveLength(5);
+  });
+
+  it('a quote with a solved challenge', async () => {
+    const { id, statements } = await statementsOf(() =>
+      t.app.inject({ method: 'POST', url: '/api/request-quote', payload: { ...MODAL_QUOTE, altcha: solvedAltcha() } }),
+    );
+    expect(statements).toHaveLength(postgres() ? 4 : 1);
+    const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
+    expect(row?.status).toBe('new');
+  });
+});
+
+describe('the rate limit counted in the lead statement', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      SPAM_CHALLENGE: 'score',
+      CHALLENGE_SECRET: SECRET,
+      RATE_LIMIT_MAX: '2',
+      RATE_LIMIT_WINDOW_SECONDS: '300',
+    });
+  });
+  afterAll(() => limited.close());
+
+  const post = (payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
+    limited.app.inject({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress, headers });
+  const contactsFrom = async (email: string) =>
+    (await limited.app.db.select().from(schema.contacts).where(eq(schema.contacts.email, email))).length;
+
+  it('stores nothing over the limit and spends no challenge; the headers say what is left', async () => {
+    const lead = { ...CONTACT, email: 'limit@example.com' };
+    const first = await post(lead, '198.51.100.1');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['x-ratelimit-limit']).toBe('2');
+    expect(first.headers['x-ratelimit-remaining']).toBe('1');
+    expect((await post(lead, '198.51.100.1')).headers['x-ratelimit-remaining']).toBe('0');
+
+    const altcha = solvedAltcha();
+    const refused = await post({ ...lead, altcha }, '198.51.100.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: MESSAGES.http.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+    expect(await contactsFrom('limit@example.com')).toBe(2);
+
+    // The refused request did not spend its solution: sent from elsewhere, it is accepted as solved.
+    const later = await post({ ...lead, altcha }, '198.51.100.2');
+    expect(later.statusCode).toBe(201);
+    const [row] = await limited.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, later.json().id));
+    expect(row?.status).toBe('new');
+  });
+
+  it('counts requests refused before their statement: bad fields and malformed JSON', async () => {
+    const address = '198.51.100.3';
+    expect((await post({ ...CONTACT, email: 'not an address' }, address)).statusCode).toBe(400);
+    const malformed = await limited.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: address,
+    });
+    expect(malformed.statusCode).toBe(400);
+    // Both counted: the third request is over the limit, even a bad one, and a good one is not stored.
+    const bad = await post({ ...CONTACT, email: 'not an address' }, address);
+    expect(bad.statusCode).toBe(429);
+    const good = await post({ ...CONTACT, email: 'counted@example.com' }, address);
+    expect(good.statusCode).toBe(429);
+    expect(await contactsFrom('counted@example.com')).toBe(0);
+    const [counter] = await limited.app.db
+      .select()
+      .from(schema.rateLimits)
+      .where(eq(schema.rateLimits.key, `contact:${address}`));
+    expect(counter?.hits).toBe(4);
+  });
+});
