@@ -28,7 +28,7 @@ export default defineConfig({
               // request costs its own headers and round trip on a phone.
               name: 'site',
               priority: 1,
-              test: /[\\/]app[\\/](?:content[\\/](?:pages|site|services)|lib[\\/](?:jsonld|seo|text|early-clicks|dialog-store|use-pathname-change|lead-source|api-error)|components[\\/]ui[\\/](?:toast|alert-dialog|icons|particles|focus-trap))\.tsx?$|[\\/]contract[\\/]src[\\/](?:messages|limits|consent|blog-options)\.ts$/,
+              test: /[\\/]app[\\/](?:content[\\/](?:pages|site|services)|lib[\\/](?:jsonld|seo|text|early-clicks|dialog-store|use-pathname-change|lead-source|api-error)|components[\\/]ui[\\/](?:toast|alert-dialog|icons|particles))\.tsx?$|[\\/]contract[\\/]src[\\/](?:messages|limits|consent|blog-options)\.ts$/,
             },
           ],
         },

@@ -9,7 +9,7 @@ test('a tap on "Request a quote" with a slow network opens the dialog with its f
 }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
   // The form's own chunk arrives slowly, as on a phone network.
-  await page.route(/\/assets\/quote-modal-form-[^/]+\.js$/, async (route) => {
+  await page.route(/\/assets\/quote-modal-dialog-[^/]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await route.continue();
   });

@@ -4,7 +4,6 @@ export * from './messages.ts';
 export * from './fields.ts';
 export * from './errors.ts';
 export * from './schemas.ts';
-export * from './lead-forms.ts';
 export * from './leads.ts';
 export * from './pipeline.ts';
 export * from './proof-of-work.ts';

@@ -6,6 +6,28 @@ import { MESSAGES } from './messages.ts';
 import { REGION_SETTINGS } from './options.ts';
 import type { LoginResponse } from './schemas.ts';
 
+// The honeypot and the required fields are here, apart from the schemas, so that a page can use them
+// without zod, which comes with the form's send code (apps/web/app/lib/send-kit.ts).
+
+/** Name of the hidden field that only bots fill in. */
+export const HONEYPOT_FIELD = 'hp_website';
+
+/** Fields the quote modal must send non-empty (docs/product.md section 5). */
+export const QUOTE_MODAL_REQUIRED = [
+  'fullName',
+  'deadline',
+  'budget',
+  'services',
+  'size',
+  'contactMethod',
+  'companyName',
+  'phone',
+  'source',
+] as const;
+
+/** Fields a regional quote form must send non-empty. */
+export const QUOTE_REGIONAL_REQUIRED = ['fullName', 'email', 'phone', 'companyName'] as const;
+
 /** The lead forms a browser can post natively, with the page each one lives on. */
 export const NATIVE_LEAD_FORMS = {
   quoteUk: { page: REGION_SETTINGS.uk.path, thanks: '/quote/thank-you' },

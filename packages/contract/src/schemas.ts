@@ -20,7 +20,7 @@ import {
   SERVICES,
   SOURCES,
 } from './options.ts';
-import { HONEYPOT_FIELD, QUOTE_MODAL_REQUIRED, QUOTE_REGIONAL_REQUIRED } from './lead-forms.ts';
+import { HONEYPOT_FIELD, QUOTE_MODAL_REQUIRED, QUOTE_REGIONAL_REQUIRED } from './native-forms.ts';
 
 const text = (field: string, max: number) => boundedString(field, max).trim();
 

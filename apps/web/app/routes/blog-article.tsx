@@ -1,13 +1,20 @@
-import { useLocation } from 'react-router';
+import { data } from 'react-router';
 import { formatDate } from '~/components/blog/blog-card';
 import { blogArticleByPath } from '~/content/blog-articles';
 import { articleJsonLd } from '~/lib/jsonld';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/blog-article';
 
-// The route is registered once per built-in article (content/pages.ts), so the path names the article.
-export const meta = ({ location }: Route.MetaArgs) => {
-  const article = blogArticleByPath(location.pathname);
+// The route is registered once per built-in article (content/pages.ts), so the path names the article. The
+// article is the route's data (inside the prerendered HTML, or /<path>.data on a client navigation), so the
+// browser does not download every built-in article with this page's script.
+export const loader = ({ request }: Route.LoaderArgs) => {
+  const article = blogArticleByPath(new URL(request.url).pathname);
+  if (!article) throw data(null, { status: 404 });
+  return article;
+};
+
+export const meta = ({ loaderData: article }: Route.MetaArgs) => {
   if (!article) return [];
   return [
     ...seo({
@@ -29,9 +36,7 @@ export const meta = ({ location }: Route.MetaArgs) => {
   ];
 };
 
-export default function BlogArticle() {
-  const article = blogArticleByPath(useLocation().pathname);
-  if (!article) return null;
+export default function BlogArticle({ loaderData: article }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl px-6 py-16">
       <header>

@@ -15,7 +15,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tag = normalizeTag(params.get('tag') ?? '').slice(0, BLOG_TAG_LENGTH);
   const q = (params.get('q') ?? '').trim().slice(0, SEARCH_MAX);
-  return { posts: await context.blogs.listPublished({ tag, q }), tag, q, siteUrl: context.siteUrl };
+  // The built-in articles have no tags and are not in the database's search. Their cards come as data,
+  // so the page's script does not carry the articles' text.
+  const articles = tag || q ? [] : BLOG_ARTICLES.map(({ sections: _text, ...card }) => card);
+  return { posts: await context.blogs.listPublished({ tag, q }), articles, tag, q, siteUrl: context.siteUrl };
 }
 
 export const meta = ({ data: loaded }: Route.MetaArgs) => {
@@ -42,9 +45,7 @@ export const meta = ({ data: loaded }: Route.MetaArgs) => {
 const POST_IMAGE = { width: 960, height: 540 };
 
 export default function BlogList({ loaderData }: Route.ComponentProps) {
-  const { posts, tag, q } = loaderData;
-  // The built-in articles have no tags and are not in the database's search.
-  const articles = tag || q ? [] : BLOG_ARTICLES;
+  const { posts, articles, tag, q } = loaderData;
   const heading = tag ? `Posts tagged “${tag}”` : q ? `Search results for “${q}”` : 'Blogs';
   return (
     <>

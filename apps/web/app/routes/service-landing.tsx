@@ -1,5 +1,7 @@
 // One route module for all twelve service landing pages: the path picks the catalogue entry and its prose.
-import { useLocation } from 'react-router';
+// The prose is the route's data (inside the prerendered HTML, or /<path>.data on a client navigation), so
+// the browser never downloads the other eleven services' prose with this page's script.
+import { data } from 'react-router';
 import { ClosingCta } from '~/components/service-landing/closing-cta';
 import { ContentSectionView } from '~/components/service-landing/content-section';
 import { ServiceHero } from '~/components/service-landing/service-hero';
@@ -18,17 +20,20 @@ function contentFor(pathname: string): ServicePage | undefined {
   return service ? servicePageBySlug(service.slug) : undefined;
 }
 
-export const meta = ({ location }: Route.MetaArgs) => {
-  const entry = pageByPath(location.pathname);
-  const content = contentFor(location.pathname);
-  if (!entry || !content) return [];
-  return [...seo(entry), jsonLd(faqJsonLd(content.faqs))];
+export const loader = ({ request }: Route.LoaderArgs) => {
+  const content = contentFor(new URL(request.url).pathname);
+  // Every catalogue path has prose (service-pages.test.ts checks it), so this never hides a page.
+  if (!content) throw data(null, { status: 404 });
+  return content;
 };
 
-export default function ServiceLanding() {
-  const content = contentFor(useLocation().pathname);
-  // Every catalogue path has prose (service-pages.test.ts checks it), so this never hides a page.
-  if (!content) return null;
+export const meta = ({ location, loaderData }: Route.MetaArgs) => {
+  const entry = pageByPath(location.pathname);
+  if (!entry || !loaderData) return [];
+  return [...seo(entry), jsonLd(faqJsonLd(loaderData.faqs))];
+};
+
+export default function ServiceLanding({ loaderData: content }: Route.ComponentProps) {
   return (
     <>
       <ServiceHero hero={content.hero} />

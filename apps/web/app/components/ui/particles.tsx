@@ -1,21 +1,8 @@
 // Decorative particle animation (docs/product.md D4). Fills its nearest positioned parent with an
-// aria-hidden canvas. The tsParticles code is fetched only after the page is idle (dynamic import,
-// so never in the initial bundle) and not at all under prefers-reduced-motion.
-import type { Engine } from '@tsparticles/engine';
+// aria-hidden canvas. The animation's code (particles-engine.ts, with tsParticles) is fetched only after the
+// page is idle (dynamic import, so never in the initial bundle) and not at all under prefers-reduced-motion
+// or on phone-sized screens.
 import { useEffect, useRef } from 'react';
-
-let engineReady: Promise<Engine> | undefined;
-
-/** Loads the engine and the basic bundle once per page, however many <Particles /> there are. */
-function loadEngine(): Promise<Engine> {
-  engineReady ??= Promise.all([import('@tsparticles/engine'), import('@tsparticles/basic')]).then(
-    async ([{ tsParticles }, { loadBasic }]) => {
-      await loadBasic(tsParticles);
-      return tsParticles;
-    },
-  );
-  return engineReady;
-}
 
 /** Runs `task` once the browser is idle after load; returns a cancel function. */
 function whenIdle(task: () => void): () => void {
@@ -62,28 +49,13 @@ export function Particles({ color = '#2563eb', density = 40, className = '' }: P
     let stopped = false;
     let container: { destroy: () => void } | undefined;
     const cancelIdle = whenIdle(() => {
-      void loadEngine()
-        .then(async (engine) => {
+      void import('./particles-engine')
+        .then(async ({ startParticles }) => {
           if (stopped || !ref.current) return;
-          const loaded = await engine.load({
-            element: ref.current,
-            options: {
-              fullScreen: { enable: false },
-              detectRetina: true,
-              fpsLimit: 30,
-              particles: {
-                number: { value: density, density: { enable: true, width: 1000, height: 600 } },
-                color: { value: color },
-                opacity: { value: { min: 0.15, max: 0.45 } },
-                size: { value: { min: 1, max: 3 } },
-                move: { enable: true, speed: 0.6, outModes: { default: 'out' } },
-              },
-            },
-          });
+          const loaded = await startParticles(ref.current, color, density);
           if (stopped) loaded?.destroy();
           else container = loaded;
         })
-        // Decoration only: a failed chunk load leaves the hero as it is.
         .catch(() => undefined);
     });
     return () => {

@@ -1,7 +1,8 @@
 // Toast notifications (docs/product.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
-// 5000 ms unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere.
+// 5000 ms unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere. What draws
+// them (toast-list.tsx) is fetched with the first toast, not with the page.
 import { TOAST } from '@agency/contract';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 
 export type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
 
@@ -13,7 +14,7 @@ export interface ToastOptions {
   title?: string;
 }
 
-interface ToastItem {
+export interface ToastItem {
   id: number;
   message: string;
   title?: string;
@@ -27,7 +28,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   items = items.map((item) => (item.id === id ? { ...item, leaving: true } : item));
   emit();
   setTimeout(() => {
@@ -58,59 +59,21 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-const STYLES: Record<ToastVariant, string> = {
-  default: 'bg-slate-900 text-white',
-  success: 'bg-green-700 text-white',
-  warning: 'bg-amber-400 text-slate-950',
-  error: 'bg-red-700 text-white',
-  info: 'bg-sky-800 text-white',
-};
+const ToastList = lazy(() => import('./toast-list'));
+let used = false;
 
-function ToastCard({ item }: { item: ToastItem }) {
-  const [entered, setEntered] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setEntered(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  const visible = entered && !item.leaving;
-  return (
-    <li
-      data-variant={item.variant}
-      className={`pointer-events-auto flex max-w-sm items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg transition-all ${STYLES[item.variant]} ${visible ? 'translate-y-0 opacity-100' : 'translate-y-2 opacity-0'}`}
-      style={{ transitionDuration: `${item.leaving ? TOAST.exitMs : TOAST.enterMs}ms` }}
-    >
-      {/* The role sits inside the list item: a list may only hold list items (axe). */}
-      <span role={item.variant === 'error' ? 'alert' : 'status'} className="flex-1">
-        {item.title && <strong className="block font-semibold">{item.title}</strong>}
-        {item.message}
-      </span>
-      <button
-        type="button"
-        onClick={() => dismiss(item.id)}
-        className="-mr-1 rounded px-1 leading-none opacity-80 hover:opacity-100"
-        aria-label="Close notification"
-      >
-        ×
-      </button>
-    </li>
-  );
-}
-
-/** Renders the open toasts; mounted once in the root. */
+/** Renders the open toasts; mounted once in the root. Nothing at all until the first toast. */
 export function Toaster() {
   const current = useSyncExternalStore(
     subscribe,
     () => items,
     () => items,
   );
+  used ||= current.length > 0;
+  if (!used) return null;
   return (
-    // A named region, so the toasts sit in a landmark like the rest of the page (axe).
-    <section aria-label="Notifications" className="pointer-events-none fixed bottom-4 left-4 z-[100]">
-      <ol className="flex flex-col gap-2">
-        {current.map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
-      </ol>
-    </section>
+    <Suspense fallback={null}>
+      <ToastList items={current} />
+    </Suspense>
   );
 }
