@@ -126,17 +126,27 @@ function textValue(value: unknown): string | null {
  */
 function preparedRunner(client: PGlite): (statement: SQL) => Promise<Row[]> {
   const prepared = new Set<string>();
+  // Text → statement name; the texts are the app's own statements (a few shapes), never data.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   const { serialize, Parser } = protocol;
   return async (statement) => {
     const query = dialect.sqlToQuery(statement);
-    const name = `s_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+    const name = nameOf(query.sql);
     const values = query.params.map(textValue);
     const messages: BackendMessage[] = [];
     await client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         const fresh = !prepared.has(name);
         const request = concat([
-          ...(fresh ? [serialize.parse({ name, text: query.sql })] : []),
+          ...(fresh ? [serialize.parse({ name: name, text: query.sql })] : []),
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
           serialize.execute({}),
