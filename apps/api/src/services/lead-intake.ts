@@ -11,7 +11,7 @@ import {
   SPAM_STATUS,
   type SpamChallengeMode,
 } from '@agency/contract';
-import { type Db, schema, sql } from '@agency/db';
+import { type Database, type Db, schema, sql } from '@agency/db';
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../lib/http-error.ts';
@@ -157,7 +157,7 @@ const { outbox, leadEvents } = schema;
  * (confirmation-limit.ts), so two leads to one address cannot both pass the check.
  */
 export async function storeLead<K extends LeadKind>(
-  database: { db: Db; kind: 'pglite' | 'postgres' },
+  database: Pick<Database, 'db' | 'kind' | 'run'>,
   lead: { kind: K; id: string; honeypot: boolean; mail: Omit<LeadMailInput, 'kind' | 'id'> },
   intake: Intake,
   config: IntakeConfig,
@@ -233,18 +233,17 @@ export async function storeLead<K extends LeadKind>(
   const statement = sql`with ${sql.join(ctes, sql`, `)}
     select (select status from lead) as status, ${queued} as queued${counted}`;
 
-  type Row = { status: string | null; queued: number; hits?: number; retry_after?: number };
-  const run = async (db: Pick<Db, 'execute'>) => {
-    const result = (await db.execute(statement)) as unknown as { rows: Row[] };
-    return result.rows[0];
-  };
-  const row =
+  type Row = { status?: string | null; queued?: unknown; hits?: unknown; retry_after?: unknown };
+  // PGlite: one prepared statement in one call into the engine (Database.run). PostgreSQL: a lead that queues
+  // a confirmation first takes its address's lock, in a transaction with the statement.
+  const row = (
     database.kind === 'postgres' && confirmations.length > 0
       ? await database.db.transaction(async (tx) => {
           await lockConfirmations(tx, confirmations);
-          return run(tx);
+          return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows[0];
         })
-      : await run(database.db);
+      : (await database.run(statement))[0]
+  ) as Row | undefined;
   if (limit) limit.settle(rateLimitResult(limit.hit, row));
   if (!row?.status) throw altchaError({ ok: false, reason: 'invalid' });
   return { status: row.status, queued: Number(row.queued) };

@@ -27,6 +27,14 @@ function typedBeforeHydration<T extends Record<string, string>>(form: HTMLFormEl
 }
 
 /**
+ * The values as the form shows them. A field can show text React has not heard of (typed while the page
+ * was hydrating, after the copy below was taken): what is sent is what the visitor sees.
+ */
+export function shownValues<T extends Record<string, string>>(form: HTMLFormElement | null, values: T): T {
+  return form ? { ...values, ...typedBeforeHydration(form, values) } : values;
+}
+
+/**
  * Right after hydration, copies into the form's state what was typed or chosen before it. React keeps
  * that text on screen but starts its state from the initial values: without this it would be lost.
  */

@@ -16,7 +16,7 @@ export const meta = () => [...pageSeo('forgot-password'), { name: 'robots', cont
 const EMPTY = { email: '' };
 
 export default function ForgotPassword() {
-  const { values, set, formRef } = useFormValues(EMPTY);
+  const { values, set, formRef, shown } = useFormValues(EMPTY);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -29,7 +29,7 @@ export default function ForgotPassword() {
     setError(null);
     try {
       const answer = MessageSchema.safeParse(
-        await apiJson<unknown>('/auth/password-reset', { method: 'POST', body: values }),
+        await apiJson<unknown>('/auth/password-reset', { method: 'POST', body: shown() }),
       );
       setSent(answer.success ? answer.data.message : ACCOUNT_MESSAGES.resetRequested);
     } catch (caught) {

@@ -27,7 +27,7 @@ export default function Login() {
   const { pathname, search } = useLocation();
   const answered = useLoaderData<typeof loader>();
   const { loading, error } = useAuth();
-  const { values, set, formRef } = useFormValues(EMPTY, answered);
+  const { values, set, formRef, shown } = useFormValues(EMPTY, answered);
   const { email, password } = values;
   const id = useId();
   const registered = new URLSearchParams(search).has(REGISTERED_PARAM);
@@ -57,7 +57,7 @@ export default function Login() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
-    const result = await login({ email, password });
+    const result = await login(shown());
     if (result === true) await enter();
     else if (result) setChallengeToken(result.challengeToken);
   }

@@ -23,7 +23,7 @@ export default function Register() {
   const navigate = useNavigate();
   const answered = useLoaderData<typeof loader>();
   const { loading, error } = useAuth();
-  const { values, set, formRef } = useFormValues(EMPTY, answered);
+  const { values, set, formRef, shown } = useFormValues(EMPTY, answered);
   const id = useId();
   // The refusal of a native post is shown until the visitor tries again.
   const [refusal, setRefusal] = useState(answered?.error ?? null);
@@ -35,7 +35,7 @@ export default function Register() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
-    if (await register(values)) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
+    if (await register(shown())) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
   }
 
   const field = (

@@ -18,7 +18,7 @@ const EMPTY = { password: '' };
 export default function ResetPassword() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { values, set, formRef } = useFormValues(EMPTY);
+  const { values, set, formRef, shown } = useFormValues(EMPTY);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(token ? null : ACCOUNT_MESSAGES.resetInvalid);
   const [loading, setLoading] = useState(false);
@@ -32,7 +32,7 @@ export default function ResetPassword() {
     try {
       await apiJson<unknown>('/auth/password-reset/confirm', {
         method: 'POST',
-        body: { token, password: values.password },
+        body: { token, password: shown().password },
       });
       setDone(true);
     } catch (caught) {

@@ -13,9 +13,15 @@ import { CONTACT, MODAL_QUOTE } from '../../../test/lead-fixtures.ts';
 
 const SECRET = 'statements-test-challenge-secret-0123456789';
 
-interface Counter {
-  statements: string[];
-  stop(): void;
+interface Observer {
+  /** Starts recording. */
+  start(): void;
+  /** Stops recording and returns what was sent since `start()`. */
+  stop(): string[];
+  /** Puts the driver back as it was. */
+  restore(): void;
+  /** PGlite: how many statements were prepared (parsed under a name) while recording. */
+  prepared: number;
 }
 
 type Query = (...args: unknown[]) => Promise<unknown>;
@@ -23,14 +29,49 @@ interface PgliteLike {
   query: Query;
   exec: Query;
   transaction: (fn: (tx: { query: Query; exec: Query }) => Promise<unknown>) => Promise<unknown>;
+  execProtocolRaw: (message: Uint8Array, ...rest: unknown[]) => Promise<Uint8Array>;
 }
 
 const oneLine = (text: unknown) => String(text).replace(/\s+/g, ' ').trim();
 
-/** Records every statement the app sends to its database until `stop()`, BEGIN and COMMIT included. */
-function countStatements(app: FastifyInstance): Counter {
-  const statements: string[] = [];
-  const record = (text: unknown) => statements.push(oneLine(text));
+/** The first message of a protocol request, if it is a Parse or a Bind of a named statement: its name and text. */
+function namedStatement(bytes: Uint8Array): { name: string; text?: string } | null {
+  const type = String.fromCharCode(bytes[0] ?? 0);
+  if (type !== 'P' && type !== 'B') return null;
+  // After the type byte and the length: null-terminated strings (Parse: name, text; Bind: portal, statement).
+  const strings: string[] = [];
+  let from = 5;
+  while (strings.length < 2) {
+    const end = bytes.indexOf(0, from);
+    strings.push(Buffer.from(bytes.subarray(from, end)).toString('utf8'));
+    from = end + 1;
+  }
+  const [first = '', second = ''] = strings;
+  if (type === 'P') return first ? { name: first, text: second } : null;
+  return second ? { name: second } : null;
+}
+
+/**
+ * Records every statement the app sends to its database while started, BEGIN and COMMIT included: drizzle's
+ * queries, and on PGlite the prepared statements of Database.run (one protocol call each, named; PGlite's own
+ * query() sends unnamed ones through the same call, counted as the query itself).
+ */
+function observeStatements(app: FastifyInstance): Observer {
+  let statements: string[] | null = null;
+  const record = (text: unknown) => statements?.push(oneLine(text));
+  const observer = (restore: () => void): Observer => ({
+    prepared: 0,
+    start() {
+      statements = [];
+      this.prepared = 0;
+    },
+    stop: () => {
+      const seen = statements ?? [];
+      statements = null;
+      return seen;
+    },
+    restore,
+  });
   if (app.database.kind === 'postgres') {
     // Every pooled connection is a pg.Client; drizzle sends its BEGIN and COMMIT through query() as well.
     const proto = pg.Client.prototype as unknown as { query: Query };
@@ -40,10 +81,10 @@ function countStatements(app: FastifyInstance): Counter {
       record(typeof first === 'string' ? first : (first as { text?: string }).text);
       return original.apply(this, args);
     };
-    return { statements, stop: () => void (proto.query = original) };
+    return observer(() => void (proto.query = original));
   }
   const client = (app.db as unknown as { $client: PgliteLike }).$client;
-  const { query, exec, transaction } = client;
+  const { query, exec, transaction, execProtocolRaw } = client;
   const wrap = (target: { query: Query; exec: Query }, own: { query: Query; exec: Query }) => {
     target.query = (...args) => (record(args[0]), own.query.apply(target, args));
     target.exec = (...args) => (record(args[0]), own.exec.apply(target, args));
@@ -62,16 +103,27 @@ function countStatements(app: FastifyInstance): Counter {
         throw error;
       }
     });
-  return {
-    statements,
-    stop: () => Object.assign(client, { query, exec, transaction }),
+  const texts = new Map<string, string>();
+  const result = observer(() => Object.assign(client, { query, exec, transaction, execProtocolRaw }));
+  client.execProtocolRaw = (message, ...rest) => {
+    const named = namedStatement(message);
+    if (named) {
+      if (named.text !== undefined) {
+        texts.set(named.name, named.text);
+        if (statements) result.prepared++;
+      }
+      record(texts.get(named.name) ?? `execute ${named.name}`);
+    }
+    return execProtocolRaw.call(client, message, ...rest);
   };
+  return result;
 }
 
 /** Housekeeping a lead sometimes triggers (at most once a minute, or 1 request in 100): not the lead's own cost. */
 const HOUSEKEEPING = /^delete from "?(rate_limits|used_challenges)"?/i;
 
 let t: TestApp;
+let observed: Observer;
 beforeAll(async () => {
   t = await createTestApp({
     SPAM_CHALLENGE: 'score',
@@ -79,10 +131,14 @@ beforeAll(async () => {
     LEADS_TO: 'leads@agency.test',
     RATE_LIMIT_MAX: '1000',
   });
+  observed = observeStatements(t.app);
   // The first lead also purges expired challenges (once a minute per instance).
   await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  observed.restore();
+  await t.close();
+});
 
 /** A fresh challenge signed with SECRET, solved the way the browser does. */
 function solvedAltcha(): string {
@@ -93,15 +149,16 @@ function solvedAltcha(): string {
 }
 
 async function statementsOf(request: () => Promise<{ statusCode: number; json(): { id: string } }>) {
-  const counter = countStatements(t.app);
+  observed.start();
   let res;
+  let statements: string[];
   try {
     res = await request();
   } finally {
-    counter.stop();
+    statements = observed.stop();
   }
   expect(res.statusCode).toBe(201);
-  return { id: res.json().id, statements: counter.statements.filter((text) => !HOUSEKEEPING.test(text)) };
+  return { id: res.json().id, statements: statements.filter((text) => !HOUSEKEEPING.test(text)) };
 }
 
 const postgres = () => t.app.database.kind === 'postgres';
@@ -133,6 +190,8 @@ describe('statements per lead', () => {
       expect(statements[3]).toMatch(/^commit/i);
     } else {
       expect(statements).toHaveLength(1);
+      // A shape not seen before: prepared (parsed) in the same call that runs it.
+      expect(observed.prepared).toBe(1);
     }
     expect(statements.filter((text) => LEAD.test(text))).toHaveLength(1);
     // Everything the old nine statements stored is there.
@@ -141,6 +200,13 @@ describe('statements per lead', () => {
     const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
     expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
     expect(await timelineTypes(id)).toEqual(['received', 'mail_queued', 'mail_queued']);
+  });
+
+  it('PGlite: the statement is prepared once and then only bound and executed', async () => {
+    const again = await statementsOf(() => t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT }));
+    expect(again.statements).toHaveLength(1);
+    // The same shape as the warm-up lead: no new statement was parsed.
+    if (!postgres()) expect(observed.prepared).toBe(0);
   });
 
   it('a contact message without a challenge (stored as spam): one statement', async () => {

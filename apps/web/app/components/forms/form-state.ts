@@ -2,7 +2,7 @@
 import { MESSAGES, type ApiError, type NativeFormAnswer } from '@agency/contract';
 import { useCallback, useRef, useState } from 'react';
 import { ApiRequestError } from '~/lib/api-error';
-import { useKeepTypedBeforeHydration } from '~/lib/hydration';
+import { shownValues, useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { answeredValues } from '~/lib/native-form';
 
 /**
@@ -22,7 +22,9 @@ export function useFormValues<T extends Record<string, string>>(initial: T, answ
     [],
   );
   const reset = useCallback(() => setValues(initial), [initial]);
-  return { values, set, reset, formRef };
+  /** What to send: the values as the form shows them (lib/hydration.ts `shownValues`). */
+  const shown = () => shownValues(formRef.current, values);
+  return { values, set, reset, formRef, shown };
 }
 
 /**
