@@ -10,6 +10,7 @@ export {
   JobApplicationSchema,
   QuoteRequestSchema,
   encodeAltcha,
+  requiredMessage,
   solveChallenge,
 } from '@agency/contract';
 export { apiJson } from '~/lib/api';

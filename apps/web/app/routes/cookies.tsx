@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CookieTabs } from '~/components/policies/cookie-tabs';
 import { formatPolicyDate } from '~/components/policies/policy-date';
-import { COOKIES_INTRO, COOKIES_LAST_UPDATED, RELATED_POLICIES } from '~/content/policies';
+import { COOKIES_INTRO, COOKIES_LAST_UPDATED, RELATED_POLICIES } from '~/content/cookie-policy';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('cookies');

@@ -9,7 +9,6 @@ import {
   MESSAGES,
   NATIVE_LEAD_FORMS,
   TIMINGS,
-  requiredMessage,
   type ApiError,
   type NativeFormAnswer,
 } from '@agency/contract';
@@ -39,7 +38,7 @@ const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLower
 
 /** The contract's checks plus the CV's presence and type; null when all is well. */
 function checkApplication(
-  { checkLocally, JobApplicationSchema }: SendKit,
+  { checkLocally, JobApplicationSchema, requiredMessage }: SendKit,
   values: typeof INITIAL,
   resume: File | null,
   honeypot: string,

@@ -1,6 +1,6 @@
 // The cookie policy's four tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, roving tabindex).
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { COOKIE_TABLE, COOKIE_TABS, type CookieTab } from '~/content/policies';
+import { COOKIE_TABLE, COOKIE_TABS, type CookieTab } from '~/content/cookie-policy';
 import { PolicyBlocks } from './policy-blocks';
 
 const tabId = (id: CookieTab['id']) => `cookie-tab-${id}`;

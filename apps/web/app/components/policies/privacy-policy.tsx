@@ -1,7 +1,7 @@
 // The privacy policy: numbered sections and a sticky table of contents that highlights its target.
 import { PRIVACY_HIGHLIGHT_MS } from '@agency/contract';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { PRIVACY_INTRO, PRIVACY_LAST_UPDATED, PRIVACY_SECTIONS } from '~/content/policies';
+import { PRIVACY_INTRO, PRIVACY_LAST_UPDATED, PRIVACY_SECTIONS } from '~/content/privacy-policy';
 import { PolicyBlocks } from './policy-blocks';
 import { formatPolicyDate } from './policy-date';
 import { scrollToSection } from './scroll-to-section';

@@ -1,6 +1,6 @@
 // Terms and conditions: quick navigation, one collapsible panel per section (open by default), Back to Top.
 import { useState } from 'react';
-import { TERMS_INTRO, TERMS_SECTIONS } from '~/content/policies';
+import { TERMS_INTRO, TERMS_SECTIONS } from '~/content/terms';
 import { PolicyBlocks } from './policy-blocks';
 import { scrollToSection, scrollToTop } from './scroll-to-section';
 
