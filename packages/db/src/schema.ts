@@ -392,7 +392,13 @@ export const outbox = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_due_idx').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.sentAt, t.nextAttemptAt),
+    // The one-confirmation-per-address check of every lead (apps/api/src/services/confirmation-limit.ts).
+    index('outbox_confirmation_to_idx')
+      .on(sql`lower(${t.to})`, t.createdAt)
+      .where(sql`${t.purpose} = 'confirmation'`),
+  ],
 );
 
 /** Hits counted by the per-address rate limiter, shared by every instance. */

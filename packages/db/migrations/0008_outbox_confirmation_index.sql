@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_confirmation_to_idx" ON "outbox" USING btree (lower("to"),"created_at") WHERE "outbox"."purpose" = 'confirmation';
