@@ -4,7 +4,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { MESSAGES } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, solvedAltcha } from './support.ts';
+import { ADMIN, loginThroughUi, solvedAltcha } from './support.ts';
 
 /** A real 16×16 PNG, so the server's image check and re-encoding accept it. */
 const PNG = Buffer.from(
@@ -40,15 +40,6 @@ async function ensureAdminThroughUi(page: Page, request: APIRequestContext) {
   await expect(page).toHaveURL(/\/login\?registered=1$/);
 }
 
-async function loginThroughUi(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-}
-
 /** Opens a section from the admin navigation and checks it is marked as the current page. */
 async function adminSection(page: Page, name: string, url: RegExp) {
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
@@ -61,7 +52,7 @@ async function adminPage(browser: Browser) {
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
   const page = await context.newPage();
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await loginThroughUi(page);
   return { context, page };
 }
 
@@ -111,7 +102,7 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
   request,
 }) => {
   await ensureAdminThroughUi(page, request);
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await loginThroughUi(page);
   await adminSection(page, 'Manage Blogs', /\/admin\/blog$/);
   await expectNoAxeViolations(page);
 
@@ -213,7 +204,7 @@ test('a new account waits for approval until an admin makes it an editor', async
   // The login page it leads to says the account exists and waits for approval.
   await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.auth.registered);
 
-  await loginThroughUi(page, email, password);
+  await loginThroughUi(page, { email, password });
   await expect(page.getByText(MESSAGES.auth.pendingNotice)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Blog' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Team' })).toHaveCount(0);
@@ -264,7 +255,7 @@ test('a contact message reaches the leads inbox and moves on in its pipeline', a
   expect(sent.ok()).toBe(true);
 
   await ensureAdminThroughUi(page, request);
-  await loginThroughUi(page, ADMIN.email, ADMIN.password);
+  await loginThroughUi(page);
   await adminSection(page, 'Leads', /\/admin\/leads$/);
   await page.getByRole('navigation', { name: 'Lead kinds' }).getByRole('link', { name: 'Contact messages' }).click();
   await expect(page).toHaveURL(/\/admin\/leads\?kind=contacts$/);

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, loginAdmin } from './support.ts';
+import { loginAdmin, loginThroughUi } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -24,11 +24,7 @@ function forgive400(consoleErrors: string[]) {
 }
 
 async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await loginThroughUi(page);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Blogs' }).click();
   await expect(page).toHaveURL(/\/admin\/blog$/);
 }

@@ -1,10 +1,9 @@
 // Job openings (issue 12): an editor creates one in the admin, a visitor finds it on /career, reads its
 // page (JobPosting JSON-LD in the HTML) and applies; once closed the page answers 410 and points to
 // the open ones, and the opening leaves /career and the sitemap.
-import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, findLead, loginAdmin } from './support.ts';
+import { findLead, loginAdmin, loginThroughUi } from './support.ts';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
@@ -17,14 +16,6 @@ function forgive400(consoleErrors: string[]) {
   }
 }
 
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-}
-
 test('an editor opens a position, a visitor applies to it, and it answers 410 once closed', async ({
   page,
   request,
@@ -33,7 +24,7 @@ test('an editor opens a position, a visitor applies to it, and it answers 410 on
 }) => {
   const { accessToken } = await loginAdmin(request);
   const auth = { authorization: `Bearer ${accessToken}` };
-  await login(page);
+  await loginThroughUi(page);
   const id = Date.now().toString(36);
   const title = `Site Reliability Engineer ${id}`;
 
@@ -150,7 +141,7 @@ test('an editor renames an opening in its drawer and deletes it after confirming
     },
   });
   expect(created.status()).toBe(201);
-  await login(page);
+  await loginThroughUi(page);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Jobs' }).click();
 
   await page.getByRole('button', { name: `Edit “${title}”` }).click();

@@ -1,10 +1,10 @@
 // The inbox filters applications by the job posting they were sent for (issue 12): two postings, an
 // application to each through the public API, and the "Job posting" filter shows only the chosen one's,
 // keeps it in the address across a reload, and combines with the search.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, loginAdmin, solvedAltcha } from './support.ts';
+import { loginAdmin, loginThroughUi, solvedAltcha } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -48,14 +48,6 @@ async function apply(request: APIRequestContext, jobId: string, name: string, em
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-}
-
-async function loginThroughUi(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 test.beforeEach(async ({ context }) => {

@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
-import { ADMIN, loginAdmin } from './support.ts';
+import { ADMIN, loginAdmin, loginThroughUi } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** LEADS_TO of the browser tests' server (playwright.config.ts). */
@@ -53,14 +53,6 @@ async function createSecondAdmin(request: APIRequestContext) {
   const promoted = await request.patch(`/api/users/${id}`, { headers, data: { role: 'admin' } });
   expect(promoted.status()).toBe(200);
   return { id: id!, name };
-}
-
-async function loginThroughUi(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
 }
 
 /** This week's figure for contact messages in the dashboard's "New leads, by kind" table. */

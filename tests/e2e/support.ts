@@ -77,3 +77,13 @@ export async function gotoHydrated(page: Page, path: string) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   return response;
 }
+
+/** Signs in on the login page as a person does (the admin by default) and waits for the admin area. */
+export async function loginThroughUi(page: Page, account: { email: string; password: string } = ADMIN) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+}
