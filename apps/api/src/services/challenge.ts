@@ -57,12 +57,12 @@ export function verifySolution(field: unknown, key: string, now = Date.now()): V
 
 /**
  * The statement (for a data-modifying CTE) that marks the challenge used when `when` holds: it returns a row
- * only when the challenge was not used before, by this or any other instance. The lead's statement runs it
- * (lead-intake.ts).
+ * only when the challenge was not used before, by this or any other instance. `expiresAt` is an ISO time. The
+ * lead's statement runs it (lead-intake.ts).
  */
-export const spendChallenge = (challenge: string, expiresAt: Date, when: SQL = sql`true`): SQL => sql`
+export const spendChallenge = (challenge: string, expiresAt: string, when: SQL = sql`true`): SQL => sql`
   insert into used_challenges (challenge, expires_at)
-  select ${challenge}::text, ${expiresAt.toISOString()}::timestamptz where ${when}
+  select ${challenge}::text, ${expiresAt}::timestamptz where ${when}
   on conflict (challenge) do nothing
   returning 1`;
 

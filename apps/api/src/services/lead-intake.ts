@@ -11,7 +11,7 @@ import {
   SPAM_STATUS,
   type SpamChallengeMode,
 } from '@agency/contract';
-import { type Database, type Db, schema, sql } from '@agency/db';
+import { type Database, type Db, schema, shapedStatement, sql } from '@agency/db';
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../lib/http-error.ts';
@@ -130,7 +130,7 @@ const typed = (value: unknown, column: PgColumn): SQL =>
 /** `insert into <table> (<row's columns>) select <row's values> where <condition>`: one row, or none. */
 function insertRowWhere(table: PgTable, row: Record<string, unknown>, condition: SQL): SQL {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+  const entries = Object.entries(row);
   const names = entries.map(([key]) => {
     const column = columns[key];
     if (!column) throw new Error(`${key} is not a column of ${getTableName(table)}`);
@@ -145,16 +145,116 @@ function insertRowWhere(table: PgTable, row: Record<string, unknown>, condition:
   )} where ${condition}`;
 }
 
-const { outbox, leadEvents } = schema;
+const { outbox } = schema;
+
+/** What decides the text of a lead's statement; everything else is a value. */
+interface LeadShape {
+  kind: LeadKind;
+  honeypot: boolean;
+  /** `spend`: a valid solution, spent by the statement; `unsolved`: none or an invalid one; `off`: no check. */
+  challenge: 'spend' | 'unsolved' | 'off';
+  /** SPAM_CHALLENGE=required */
+  required: boolean;
+  /** The statement counts the request's rate-limit hit. */
+  limited: boolean;
+  /** The lead's columns that have a value. */
+  columns: string[];
+  /** Outbox rows queued with the lead. */
+  queued: number;
+}
+
+type Leaf = string | number | boolean | null | Date;
+type LeadValues = {
+  lead: Record<string, Leaf>;
+  /** The `received` event's data (JSON) when the challenge counts as solved, and when not. */
+  receivedIfSolved: string;
+  receivedIfNot: string;
+  challenge: string;
+  challengeExpiresAt: string;
+  rateLimitKey: string;
+  rateLimitMax: number;
+  rateLimitWindow: number;
+  confirmationHours: number;
+  queue: {
+    id: string;
+    leadKind: string;
+    leadId: string;
+    purpose: string;
+    to: string;
+    subject: string;
+    body: string;
+    eventType: string;
+    /** JSON */
+    eventData: string;
+    /** The confirmation's address as the limit compares it; null for other rows. */
+    confirmTo: string | null;
+  }[];
+};
 
 /**
- * Stores a lead with everything it triggers in ONE statement (data-modifying CTEs are one atomic unit):
- * spends the challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received`
- * event and, unless it is spam, its outbox rows with their `*_queued` events. PGlite runs in this process and
- * answers one statement at a time, so every round trip of a lead would queue the others behind it (issue 14).
- * With `limit`, the statement also counts the request's rate-limit hit and writes nothing over the limit.
- * On PostgreSQL a lead that queues a visitor confirmation first takes that address's lock in a transaction
- * (confirmation-limit.ts), so two leads to one address cannot both pass the check.
+ * A lead with everything it triggers as ONE statement (data-modifying CTEs are one atomic unit): spends the
+ * challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received` event
+ * and, unless it is spam, its outbox rows with their `*_queued` events. With `limited`, it also counts the
+ * request's rate-limit hit and writes nothing over the limit. Its text is rendered once per shape.
+ */
+const LEAD_STATEMENT = shapedStatement<LeadShape, LeadValues>((shape, v) => {
+  const solved =
+    shape.challenge === 'spend' ? sql`exists (select 1 from ch)` : sql.raw(String(shape.challenge === 'off'));
+  const status = shape.honeypot
+    ? sql`${SPAM_STATUS}::text`
+    : sql`(case when ${solved} then ${NEW_STATUS}::text else ${SPAM_STATUS}::text end)`;
+  const ctes: SQL[] = [];
+  if (shape.limited) {
+    const hit = { key: v.rateLimitKey, max: v.rateLimitMax, windowSeconds: v.rateLimitWindow };
+    ctes.push(sql`rl as (${rateLimitHitSql(hit)})`);
+  }
+  const allowed = shape.limited ? sql`(select hits from rl) <= ${v.rateLimitMax}::int` : sql`true`;
+  if (shape.challenge === 'spend')
+    ctes.push(sql`ch as (${spendChallenge(v.challenge, v.challengeExpiresAt, allowed)})`);
+  const leadRow = { ...Object.fromEntries(shape.columns.map((column) => [column, v.lead[column]])), status };
+  // SPAM_CHALLENGE=required: a challenge used before stores nothing (400).
+  const stored = shape.challenge === 'spend' && shape.required ? sql`${allowed} and ${solved}` : allowed;
+  ctes.push(sql`lead as (${insertRowWhere(LEAD_TABLES[shape.kind] as PgTable, leadRow, stored)} returning status)`);
+  const events = [
+    sql`select 0 as ord, ${shape.kind}::text as lead_kind, ${v.lead.id}::uuid as lead_id, 'received'::text as type,
+      (case when ${solved} then ${v.receivedIfSolved}::jsonb else ${v.receivedIfNot}::jsonb end) as data
+      from lead`,
+  ];
+  if (shape.queued > 0) {
+    const values = v.queue.slice(0, shape.queued).map(
+      (row, i) =>
+        sql`(${typed(row.id, outbox.id)}, ${typed(row.leadKind, outbox.leadKind)}, ${typed(row.leadId, outbox.leadId)},
+        ${typed(row.purpose, outbox.purpose)}, ${typed(row.to, outbox.to)}, ${typed(row.subject, outbox.subject)},
+        ${typed(row.body, outbox.body)}, ${i + 1}::int, ${row.eventType}::text, ${row.eventData}::jsonb,
+        ${row.confirmTo}::text)`,
+    );
+    ctes.push(sql`queue (id, lead_kind, lead_id, purpose, "to", subject, body, ord, event_type, event_data, confirm_to) as (
+      values ${sql.join(values, sql`, `)})`);
+    ctes.push(sql`ob as (
+      insert into outbox (id, lead_kind, lead_id, purpose, "to", subject, body)
+      select id, lead_kind, lead_id, purpose, "to", subject, body from queue
+      where exists (select 1 from lead where status = ${NEW_STATUS})
+        and (confirm_to is null or ${noRecentConfirmation(sql`confirm_to`, v.confirmationHours)})
+      returning id)`);
+    events.push(sql`select ord, lead_kind, lead_id, event_type, event_data from queue where id in (select id from ob)`);
+  }
+  // Ordered so the timeline's `seq` puts `received` before what it queued.
+  ctes.push(sql`ev as (
+    insert into lead_events (lead_kind, lead_id, type, data)
+    select lead_kind, lead_id, type, data from (${sql.join(events, sql` union all `)}) e order by ord)`);
+  const queued = shape.queued > 0 ? sql`(select count(*) from ob)::int` : sql`0`;
+  const counted = shape.limited
+    ? sql`, (select hits from rl) as hits, (select retry_after from rl) as retry_after`
+    : sql``;
+  return sql`with ${sql.join(ctes, sql`, `)}
+    select (select status from lead) as status, ${queued} as queued${counted}`;
+});
+
+/**
+ * Stores a lead with everything it triggers in one statement (LEAD_STATEMENT). PGlite runs in this process
+ * and answers one statement at a time, so every round trip of a lead would queue the others behind it
+ * (issue 14). On PostgreSQL a lead that queues a visitor confirmation first takes that address's lock in a
+ * transaction (confirmation-limit.ts), so two leads to one address cannot both pass the check.
  */
 export async function storeLead<K extends LeadKind>(
   database: Pick<Database, 'db' | 'kind' | 'run'>,
@@ -167,14 +267,7 @@ export async function storeLead<K extends LeadKind>(
   // The lead's own clock reading: its webhook carries it, so it is given rather than left to now().
   const createdAt = new Date();
   const challenge = intake.verdict?.ok ? intake.verdict : null;
-  // Known now unless the challenge still has to be spent: then the statement decides.
-  const solved = challenge ? sql`exists (select 1 from ch)` : sql.raw(String(intake.verdict === null));
   const spamBy = (reason: SpamReason) => ({ ...intake.source, spamReason: reason });
-  const receivedIfSolved = lead.honeypot ? spamBy('honeypot') : { ...intake.source };
-  const receivedIfNot = lead.honeypot ? spamBy('honeypot') : spamBy('challenge');
-  const status = lead.honeypot
-    ? sql`${SPAM_STATUS}::text`
-    : sql`(case when ${solved} then ${NEW_STATUS}::text else ${SPAM_STATUS}::text end)`;
   const surelySpam = lead.honeypot || (!challenge && intake.verdict !== null);
   const rows = surelySpam
     ? []
@@ -182,67 +275,57 @@ export async function storeLead<K extends LeadKind>(
         confirmation: true,
       });
   const confirmations = rows.filter((row) => row.purpose === 'confirmation').map((row) => confirmationAddress(row.to));
-
-  const ctes: SQL[] = [];
-  if (limit) ctes.push(sql`rl as (${rateLimitHitSql(limit.hit)})`);
-  const allowed = limit ? sql`(select hits from rl) <= ${limit.hit.max}::int` : sql`true`;
-  if (challenge) {
-    ctes.push(sql`ch as (${spendChallenge(challenge.challenge, challenge.expiresAt, allowed)})`);
-  }
-  const table = LEAD_TABLES[lead.kind] as PgTable;
-  const leadRow = {
-    ...columns,
-    id: lead.id,
-    status,
-    ...intake.source,
-    createdAt,
-    lastActivityAt: createdAt,
+  const leadColumns = Object.fromEntries(
+    Object.entries({ ...columns, id: lead.id, ...intake.source, createdAt, lastActivityAt: createdAt }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as Record<string, Leaf>;
+  const shape: LeadShape = {
+    kind: lead.kind,
+    honeypot: lead.honeypot,
+    challenge: challenge ? 'spend' : intake.verdict === null ? 'off' : 'unsolved',
+    required: config.spamChallenge === 'required',
+    limited: limit !== null,
+    columns: Object.keys(leadColumns),
+    queued: rows.length,
   };
-  // SPAM_CHALLENGE=required: a challenge used before stores nothing (400).
-  const stored = challenge && config.spamChallenge === 'required' ? sql`${allowed} and ${solved}` : allowed;
-  ctes.push(sql`lead as (${insertRowWhere(table, leadRow, stored)} returning status)`);
-  const events = [
-    sql`select 0 as ord, ${lead.kind}::text as lead_kind, ${lead.id}::uuid as lead_id, 'received'::text as type,
-      (case when ${solved} then ${JSON.stringify(receivedIfSolved)}::jsonb else ${JSON.stringify(receivedIfNot)}::jsonb end) as data
-      from lead`,
-  ];
-  if (rows.length > 0) {
-    const values = rows.map((row, i) => {
+  const values: LeadValues = {
+    lead: leadColumns,
+    receivedIfSolved: JSON.stringify(lead.honeypot ? spamBy('honeypot') : { ...intake.source }),
+    receivedIfNot: JSON.stringify(lead.honeypot ? spamBy('honeypot') : spamBy('challenge')),
+    challenge: challenge?.challenge ?? '',
+    challengeExpiresAt: challenge?.expiresAt.toISOString() ?? '',
+    rateLimitKey: limit?.hit.key ?? '',
+    rateLimitMax: limit?.hit.max ?? 0,
+    rateLimitWindow: limit?.hit.windowSeconds ?? 0,
+    confirmationHours: config.confirmationIntervalHours,
+    queue: rows.map((row) => {
       const event = queuedEvent(row.leadKind, row.leadId, row, null);
-      return sql`(${typed(row.id, outbox.id)}, ${typed(row.leadKind, outbox.leadKind)}, ${typed(row.leadId, outbox.leadId)},
-        ${typed(row.purpose, outbox.purpose)}, ${typed(row.to, outbox.to)}, ${typed(row.subject, outbox.subject)},
-        ${typed(row.body, outbox.body)}, ${i + 1}::int, ${typed(event.type, leadEvents.type)},
-        ${typed(event.data ?? {}, leadEvents.data)}, ${row.purpose === 'confirmation' ? confirmationAddress(row.to) : null}::text)`;
-    });
-    ctes.push(sql`queue (id, lead_kind, lead_id, purpose, "to", subject, body, ord, event_type, event_data, confirm_to) as (
-      values ${sql.join(values, sql`, `)})`);
-    ctes.push(sql`ob as (
-      insert into outbox (id, lead_kind, lead_id, purpose, "to", subject, body)
-      select id, lead_kind, lead_id, purpose, "to", subject, body from queue
-      where exists (select 1 from lead where status = ${NEW_STATUS})
-        and (confirm_to is null or ${noRecentConfirmation(sql`confirm_to`, config.confirmationIntervalHours)})
-      returning id)`);
-    events.push(sql`select ord, lead_kind, lead_id, event_type, event_data from queue where id in (select id from ob)`);
-  }
-  // Ordered so the timeline's `seq` puts `received` before what it queued.
-  ctes.push(sql`ev as (
-    insert into lead_events (lead_kind, lead_id, type, data)
-    select lead_kind, lead_id, type, data from (${sql.join(events, sql` union all `)}) e order by ord)`);
-  const queued = rows.length > 0 ? sql`(select count(*) from ob)::int` : sql`0`;
-  const counted = limit ? sql`, (select hits from rl) as hits, (select retry_after from rl) as retry_after` : sql``;
-  const statement = sql`with ${sql.join(ctes, sql`, `)}
-    select (select status from lead) as status, ${queued} as queued${counted}`;
+      return {
+        id: row.id,
+        leadKind: row.leadKind,
+        leadId: row.leadId,
+        purpose: row.purpose,
+        to: row.to,
+        subject: row.subject,
+        body: row.body,
+        eventType: event.type,
+        eventData: JSON.stringify(event.data ?? {}),
+        confirmTo: row.purpose === 'confirmation' ? confirmationAddress(row.to) : null,
+      };
+    }),
+  };
 
   type Row = { status?: string | null; queued?: unknown; hits?: unknown; retry_after?: unknown };
-  // PGlite: one prepared statement in one call into the engine (Database.run). PostgreSQL: a lead that queues
-  // a confirmation first takes its address's lock, in a transaction with the statement.
+  // PGlite: one prepared statement, sent with those waiting beside it (Database.run). PostgreSQL: a lead that
+  // queues a confirmation first takes its address's lock, in a transaction with the statement.
   const row = (
     database.kind === 'postgres' && confirmations.length > 0
       ? await database.db.transaction(async (tx) => {
           await lockConfirmations(tx, confirmations);
-          return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows[0];
+          return ((await tx.execute(LEAD_STATEMENT.sql(shape, values))) as unknown as { rows: Row[] }).rows[0];
         })
-      : (await database.run(statement))[0]
+      : (await database.run(LEAD_STATEMENT.query(shape, values)))[0]
   ) as Row | undefined;
   if (limit) limit.settle(rateLimitResult(limit.hit, row));
   if (!row?.status) throw altchaError({ ok: false, reason: 'invalid' });

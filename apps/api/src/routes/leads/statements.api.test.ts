@@ -34,27 +34,36 @@ interface PgliteLike {
 
 const oneLine = (text: unknown) => String(text).replace(/\s+/g, ' ').trim();
 
-/** The first message of a protocol request, if it is a Parse or a Bind of a named statement: its name and text. */
-function namedStatement(bytes: Uint8Array): { name: string; text?: string } | null {
-  const type = String.fromCharCode(bytes[0] ?? 0);
-  if (type !== 'P' && type !== 'B') return null;
-  // After the type byte and the length: null-terminated strings (Parse: name, text; Bind: portal, statement).
-  const strings: string[] = [];
-  let from = 5;
-  while (strings.length < 2) {
-    const end = bytes.indexOf(0, from);
-    strings.push(Buffer.from(bytes.subarray(from, end)).toString('utf8'));
-    from = end + 1;
+/**
+ * The named statements of a protocol request: each Parse (name and text) and each Bind of a named statement
+ * (its name). Database.run sends several of them in one request when leads arrive together (group commit).
+ */
+function namedStatements(bytes: Uint8Array): { type: 'parse' | 'bind'; name: string; text?: string }[] {
+  const found: { type: 'parse' | 'bind'; name: string; text?: string }[] = [];
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Each message: a type byte, then its length (itself included), then its content.
+  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
+    const type = String.fromCharCode(bytes[at] ?? 0);
+    if (type !== 'P' && type !== 'B') continue;
+    // Parse: name, text; Bind: portal, statement; both null-terminated strings.
+    const strings: string[] = [];
+    let from = at + 5;
+    while (strings.length < 2) {
+      const end = bytes.indexOf(0, from);
+      strings.push(Buffer.from(bytes.subarray(from, end)).toString('utf8'));
+      from = end + 1;
+    }
+    const [first = '', second = ''] = strings;
+    if (type === 'P' && first) found.push({ type: 'parse', name: first, text: second });
+    if (type === 'B' && second) found.push({ type: 'bind', name: second });
   }
-  const [first = '', second = ''] = strings;
-  if (type === 'P') return first ? { name: first, text: second } : null;
-  return second ? { name: second } : null;
+  return found;
 }
 
 /**
  * Records every statement the app sends to its database while started, BEGIN and COMMIT included: drizzle's
- * queries, and on PGlite the prepared statements of Database.run (one protocol call each, named; PGlite's own
- * query() sends unnamed ones through the same call, counted as the query itself).
+ * queries, and on PGlite each execution of a prepared statement of Database.run (named; PGlite's own query()
+ * sends unnamed ones through the same call, counted as the query itself).
  */
 function observeStatements(app: FastifyInstance): Observer {
   let statements: string[] | null = null;
@@ -106,13 +115,11 @@ function observeStatements(app: FastifyInstance): Observer {
   const texts = new Map<string, string>();
   const result = observer(() => Object.assign(client, { query, exec, transaction, execProtocolRaw }));
   client.execProtocolRaw = (message, ...rest) => {
-    const named = namedStatement(message);
-    if (named) {
-      if (named.text !== undefined) {
-        texts.set(named.name, named.text);
+    for (const named of namedStatements(message)) {
+      if (named.type === 'parse') {
+        texts.set(named.name, named.text ?? '');
         if (statements) result.prepared++;
-      }
-      record(texts.get(named.name) ?? `execute ${named.name}`);
+      } else record(texts.get(named.name) ?? `execute ${named.name}`);
     }
     return execProtocolRaw.call(client, message, ...rest);
   };
