@@ -269,3 +269,24 @@ test('quote chooser: the UK card goes to /quote-uk and the Nepal card to /quote-
   await uk.click();
   await expect(page).toHaveURL(/\/quote-uk$/);
 });
+
+test('a prerendered page is answered compressed, with an ETag, and 304 while it has not changed', async ({
+  request,
+}) => {
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const first = await request.get('/services', { headers: { 'accept-encoding': encoding } });
+    expect(first.status()).toBe(200);
+    expect(first.headers()['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    expect(first.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(await first.text()).toContain('Our Services');
+    const etag = first.headers().etag ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await request.get('/services', {
+      headers: { 'accept-encoding': encoding, 'if-none-match': etag },
+    });
+    expect(again.status()).toBe(304);
+  }
+  const other = await request.get('/about', { headers: { 'if-none-match': '"not-this-page"' } });
+  expect(other.status()).toBe(200);
+});

@@ -57,7 +57,8 @@ function isPublic(request: FastifyRequest): boolean {
   return accepts === true || accepts(request.url.split('?')[0] ?? '/');
 }
 
-function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
+/** The encoding to answer in: brotli, then gzip, when the request accepts it. */
+export function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | 'identity' {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
@@ -76,7 +77,8 @@ function variant(entry: Entry, encoding: 'br' | 'gzip' | 'identity'): Buffer {
   return entry.identity;
 }
 
-const matches = (request: FastifyRequest, etag: string) =>
+/** Whether the request's If-None-Match names `etag` (or `*`): the answer is then 304. */
+export const matchesEtag = (request: FastifyRequest, etag: string) =>
   String(request.headers['if-none-match'] ?? '')
     .split(',')
     .some((tag) => tag.trim() === etag || tag.trim() === '*');
@@ -120,7 +122,7 @@ export default fp(async function publicCache(app: FastifyInstance) {
     void reply.header('etag', entry.etag);
     void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
     void reply.header('vary', 'accept-encoding');
-    if (matches(request, entry.etag)) return reply.code(304).send();
+    if (matchesEtag(request, entry.etag)) return reply.code(304).send();
     const encoding = preferredEncoding(request);
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
     return reply.code(200).send(variant(entry, encoding));
@@ -183,7 +185,7 @@ export default fp(async function publicCache(app: FastifyInstance) {
     void reply.header('etag', entry.etag);
     void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
     void reply.header('vary', 'accept-encoding');
-    if (matches(request, entry.etag)) {
+    if (matchesEtag(request, entry.etag)) {
       void reply.code(304);
       return '';
     }

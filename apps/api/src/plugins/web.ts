@@ -1,6 +1,7 @@
-// Serves the web build: static assets and prerendered pages from build/client, everything else
+// Serves the web build: prerendered pages from memory, static assets from build/client, everything else
 // (blog posts, admin shell, 404) through React Router's server renderer.
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -13,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { ServerBuild } from 'react-router';
 import { ConfigError } from '../config.ts';
 import { inlineScriptHashes } from '../lib/security-headers.ts';
+import { matchesEtag, preferredEncoding } from './public-cache.ts';
 
 /** A page rendered as the answer to a form posted without JavaScript. */
 export interface PageAnswer {
@@ -52,6 +54,18 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 const SUBRESOURCE_FILE = /^\/assets\/(?![^/]*\.worker-)[^/]+\.(?:js|css)$/;
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** A prerendered page, held in memory with its precompressed forms and answered without touching the disk. */
+interface PrerenderedPage {
+  identity: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  etag: string;
+  /** Its Content-Security-Policy: allows exactly the inline scripts it was built with. */
+  policy: string;
+}
+
+const readIfPresent = (file: string) => (existsSync(file) ? readFileSync(file) : null);
 
 /** Every file under `dir` as a URL path ("/assets/x.js"), read once at start. */
 function listFiles(dir: string, prefix = ''): Set<string> {
@@ -130,12 +144,18 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
         'production',
       );
   const files = viteRoot ? new Set<string>() : listFiles(clientDir);
-  // Each prerendered page's policy allows exactly the inline scripts it was built with.
-  const pagePolicies = new Map<string, string>();
+  const pages = new Map<string, PrerenderedPage>();
   for (const file of files) {
     if (!file.endsWith('.html')) continue;
-    const html = readFileSync(path.join(clientDir, file), 'utf8');
-    pagePolicies.set(file, app.pagePolicy(inlineScriptHashes(html)));
+    const full = path.join(clientDir, file);
+    const identity = readFileSync(full);
+    pages.set(file, {
+      identity,
+      br: readIfPresent(`${full}.br`),
+      gzip: readIfPresent(`${full}.gz`),
+      etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+      policy: app.pagePolicy(inlineScriptHashes(identity.toString('utf8'))),
+    });
   }
 
   if (!viteRoot) await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
@@ -146,14 +166,26 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   function sendStatic(reply: FastifyReply, file: string) {
     const asset = file.startsWith('/assets/');
     reply.header('cache-control', asset ? IMMUTABLE : REVALIDATE);
-    const policy = pagePolicies.get(file);
-    if (policy) reply.header('content-security-policy', policy);
     if (asset && SUBRESOURCE_FILE.test(file)) reply.subresource();
     // A hashed asset never changes: no Last-Modified to revalidate against (its ETag stays), no ranges.
     return reply.sendFile(
       file.slice(1),
       asset ? { cacheControl: false, lastModified: false, acceptRanges: false } : { cacheControl: false },
     );
+  }
+
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+    void reply
+      .header('cache-control', REVALIDATE)
+      .header('content-security-policy', page.policy)
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (matchesEtag(request, page.etag)) return reply.code(304).send();
+    const encoding = preferredEncoding(request);
+    const compressed = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : null;
+    if (!compressed) return reply.send(page.identity);
+    return reply.header('content-encoding', encoding).send(compressed);
   }
 
   async function render(request: FastifyRequest, reply: FastifyReply, answer?: PageAnswer) {
@@ -206,9 +238,9 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     // An empty path segment ("//", "/a//b") names no page; the router would read it as another one.
     if (pathname.includes('//')) return reply.callNotFound();
+    const page = pages.get(pathname) ?? pages.get(`${pathname.replace(/\/$/, '')}/index.html`);
+    if (page) return sendPage(request, reply, page);
     if (files.has(pathname)) return sendStatic(reply, pathname);
-    const page = `${pathname.replace(/\/$/, '')}/index.html`;
-    if (files.has(page)) return sendStatic(reply, page);
     return render(request, reply);
   };
 
