@@ -9,8 +9,7 @@ let calls = 0;
 beforeAll(async () => {
   database = createDb({ dataDir: 'memory://' });
   await database.migrate();
-  const client = (database.db as unknown as { $client: { execProtocolRaw: (...args: unknown[]) => unknown } })
-    .$client;
+  const client = (database.db as unknown as { $client: { execProtocolRaw: (...args: unknown[]) => unknown } }).$client;
   const execProtocolRaw = client.execProtocolRaw;
   client.execProtocolRaw = (...args) => (calls++, execProtocolRaw.apply(client, args));
 }, 60_000);
