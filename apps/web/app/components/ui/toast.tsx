@@ -59,7 +59,14 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-const ToastList = lazy(() => import('./toast-list'));
+const loadToastList = () => import('./toast-list');
+const ToastList = lazy(loadToastList);
+
+/** Fetches what draws toasts ahead of the first one (a form being filled in will show one when sent), so
+ *  the toast is on screen when it is called, not a fetch later. */
+export function preloadToasts() {
+  loadToastList().catch(() => undefined);
+}
 let used = false;
 
 /** Renders the open toasts; mounted once in the root. Nothing at all until the first toast. */
