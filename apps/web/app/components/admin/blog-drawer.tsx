@@ -4,9 +4,23 @@
 import { BLOG_TAGS_MAX, TEXTAREA_ROWS, type Blog } from '@agency/contract';
 import { useId, useState } from 'react';
 import { fromLocalInput, toLocalInput } from '~/lib/local-time';
-import type { BlogFormValues } from '~/state/blog';
 import { EditorDrawer, Field, type SaveFailure } from './editor-drawer';
 import { labelClass } from './form-styles';
+
+export interface BlogFormValues {
+  title: string;
+  content: string;
+  /** The Published switch: off is a draft. */
+  published: boolean;
+  /** When it goes public (ISO); a time ahead makes a published post scheduled; null is now. */
+  publishedAt: string | null;
+  /** Comma-separated, as typed. */
+  tags: string;
+  image: File | null;
+  /** The post's current image, kept when no new file is picked. */
+  imageUrl: string | null;
+  imageAlt: string;
+}
 
 interface BlogDrawerProps {
   /** The post being edited; null for a new one. */

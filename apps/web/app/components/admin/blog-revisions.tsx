@@ -1,11 +1,14 @@
 // The revision history of one post: every earlier version, newest first, with a line diff against the
 // post as it is now, and a button that restores it (the restore itself becomes a revision).
-import type { Blog, BlogRevision } from '@agency/contract';
-import { useEffect, useState } from 'react';
+import { BlogRevisionSchema, type Blog, type BlogRevision } from '@agency/contract';
+import { useState } from 'react';
 import { Modal } from '~/components/ui/modal';
+import { useApiQuery } from '~/lib/api-query';
 import { diffLines } from '~/lib/diff';
-import { fetchRevisions } from '~/state/blog';
 import { secondaryButton } from './form-styles';
+import { QueryView } from './query-view';
+
+const RevisionListSchema = BlogRevisionSchema.array();
 
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -25,21 +28,9 @@ interface BlogRevisionsProps {
 }
 
 export function BlogRevisions({ blog, onClose, onRestore }: BlogRevisionsProps) {
-  const [revisions, setRevisions] = useState<BlogRevision[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // Read again whenever the post changes (a save or a restore invalidates everything under /blogs).
+  const revisions = useApiQuery(`/blogs/${encodeURIComponent(blog._id)}/revisions`, RevisionListSchema);
   const [restoring, setRestoring] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void fetchRevisions(blog._id).then((result) => {
-      if (!live) return;
-      if (result.ok) setRevisions(result.value);
-      else setError(result.error);
-    });
-    return () => {
-      live = false;
-    };
-  }, [blog._id, blog.updatedAt]);
 
   async function restore(revision: BlogRevision) {
     setRestoring(true);
@@ -50,57 +41,55 @@ export function BlogRevisions({ blog, onClose, onRestore }: BlogRevisionsProps) 
 
   return (
     <Modal variant="drawer" title={`History of “${blog.title}”`} onClose={onClose}>
-      {error ? (
-        <p role="alert" className="text-red-800">
-          {error}
-        </p>
-      ) : !revisions ? (
-        <p role="status">Loading...</p>
-      ) : revisions.length === 0 ? (
-        <p className="text-slate-700">No earlier versions yet: every update keeps the one it replaces.</p>
-      ) : (
-        <ol className="space-y-6">
-          {revisions.map((revision) => (
-            <li key={revision.id} className="rounded-lg border border-slate-200 p-4">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <p className="text-sm text-slate-700">
-                  <time dateTime={revision.createdAt}>{DATE_TIME.format(new Date(revision.createdAt))}</time>
-                  {revision.editor ? ` · replaced by ${revision.editor.username}` : ''}
-                </p>
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  disabled={restoring}
-                  aria-label={`Restore the version “${revision.title}” from ${DATE_TIME.format(new Date(revision.createdAt))}`}
-                  onClick={() => void restore(revision)}
-                >
-                  Restore
-                </button>
-              </div>
-              <pre
-                aria-label="Changes from this version to the current one"
-                className="mt-3 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-3 font-mono text-sm"
-              >
-                {diffLines(asText(revision), asText(blog)).map((line, index) => (
-                  <span
-                    key={index}
-                    className={
-                      line.kind === 'added'
-                        ? 'block bg-green-100 text-green-950'
-                        : line.kind === 'removed'
-                          ? 'block bg-red-100 text-red-950'
-                          : 'block text-slate-700'
-                    }
+      <QueryView query={revisions}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className="text-slate-700">No earlier versions yet: every update keeps the one it replaces.</p>
+          ) : (
+            <ol className="space-y-6">
+              {list.map((revision) => (
+                <li key={revision.id} className="rounded-lg border border-slate-200 p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-3">
+                    <p className="text-sm text-slate-700">
+                      <time dateTime={revision.createdAt}>{DATE_TIME.format(new Date(revision.createdAt))}</time>
+                      {revision.editor ? ` · replaced by ${revision.editor.username}` : ''}
+                    </p>
+                    <button
+                      type="button"
+                      className={secondaryButton}
+                      disabled={restoring}
+                      aria-label={`Restore the version “${revision.title}” from ${DATE_TIME.format(new Date(revision.createdAt))}`}
+                      onClick={() => void restore(revision)}
+                    >
+                      Restore
+                    </button>
+                  </div>
+                  <pre
+                    aria-label="Changes from this version to the current one"
+                    className="mt-3 overflow-x-auto whitespace-pre-wrap rounded bg-slate-50 p-3 font-mono text-sm"
                   >
-                    {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
-                    {line.text}
-                  </span>
-                ))}
-              </pre>
-            </li>
-          ))}
-        </ol>
-      )}
+                    {diffLines(asText(revision), asText(blog)).map((line, index) => (
+                      <span
+                        key={index}
+                        className={
+                          line.kind === 'added'
+                            ? 'block bg-green-100 text-green-950'
+                            : line.kind === 'removed'
+                              ? 'block bg-red-100 text-red-950'
+                              : 'block text-slate-700'
+                        }
+                      >
+                        {line.kind === 'added' ? '+ ' : line.kind === 'removed' ? '− ' : '  '}
+                        {line.text}
+                      </span>
+                    ))}
+                  </pre>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryView>
     </Modal>
   );
 }
