@@ -1,13 +1,14 @@
 // A lead worked to the end, as staff see it: a message sent from /connect shows on the dashboard, opens
 // at its own address, gets a note, a status, an owner and a resent notification (received by a real
 // SMTP server started here), each visible in its timeline; the inbox filters by status, owner and the
-// spam folder; delete asks first.
+// spam folder; delete asks first; an application's CV downloads from its page, and the timeline says so.
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { HONEYPOT_FIELD } from '@agency/contract';
+import { CAREER_POSITIONS, HONEYPOT_FIELD } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
-import { ADMIN, loginAdmin, loginThroughUi } from './support.ts';
+import { ADMIN, findLead, loginAdmin, loginThroughUi, solvedAltcha } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** LEADS_TO of the browser tests' server (playwright.config.ts). */
@@ -267,4 +268,49 @@ test('the spam folder holds what the honeypot caught, and "Not spam" puts it bac
   const notifications = lead.getByRole('table', { name: /Notifications of this lead/ });
   await expect(notifications.getByRole('row', { name: /Agency notification/ })).toHaveCount(1);
   await expect(notifications.getByRole('row', { name: /Confirmation to the visitor/ })).toHaveCount(0);
+});
+
+test('the CV of an application downloads from its page, and the timeline records who downloaded it', async ({
+  page,
+  request,
+}) => {
+  const id = unique();
+  const email = `cv-${id}@example.test`;
+  const fileName = `cv-${id}.pdf`;
+  // Bytes of this run only, so the download cannot be another lead's file.
+  const cv = Buffer.from(`%PDF-1.7\n% ${id}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+  const sent = await request.post('/api/jobs/apply', {
+    multipart: {
+      name: 'Maya Shrestha',
+      contact: '9800000000',
+      email,
+      town: 'Lalitpur',
+      country: 'Nepal',
+      position: CAREER_POSITIONS[0],
+      salary: '60000',
+      currency: 'GBP',
+      info: 'Happy to talk.',
+      altcha: await solvedAltcha(request),
+      resume: { name: fileName, mimeType: 'application/pdf', buffer: cv },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const { id: leadId } = await findLead(request, 'applications', email);
+
+  await loginThroughUi(page);
+  await page.goto(`/admin/leads/applications/${String(leadId)}`);
+  const lead = page.getByRole('article', { name: /Maya Shrestha/ });
+  const timeline = lead.getByRole('list').filter({ hasText: 'Received' });
+  await expect(timeline).toBeVisible();
+  await expect(timeline).not.toContainText('Downloaded');
+
+  const button = lead.getByRole('button', { name: `Download ${fileName}` });
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toBe(fileName);
+  expect((await readFile(await download.path())).equals(cv)).toBe(true);
+
+  const downloaded = timeline.getByRole('listitem').filter({ hasText: `Downloaded ${fileName}` });
+  await expect(downloaded).toHaveCount(1);
+  await expect(downloaded).toContainText(`by ${ADMIN.name}`);
+  await expectNoAxeViolations(page);
 });
