@@ -128,8 +128,9 @@ export function webhookRows(
 /**
  * Sends one stored webhook. Only to a URL that is still configured (a row queued before the operator removed
  * it fails instead), without following redirects, so requests go nowhere the operator did not name.
+ * `send` is the global fetch; a test hands in one that reaches a local receiver instead of Slack.
  */
-export function createWebhookSender(config: WebhookConfig): SendWebhook {
+export function createWebhookSender(config: WebhookConfig, send: typeof fetch = fetch): SendWebhook {
   return async ({ id, url, body }) => {
     if (!config.urls.includes(url)) throw new Error('This URL is no longer in WEBHOOK_URLS');
     const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -141,7 +142,7 @@ export function createWebhookSender(config: WebhookConfig): SendWebhook {
     }
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await send(url, {
         method: 'POST',
         headers,
         body,

@@ -8,7 +8,7 @@ import { and, eq, schema, sql } from '@agency/db';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { createAccount } from '../../../test/auth-fixtures.ts';
-import { webhookRows } from '../../services/webhooks.ts';
+import { createWebhookSender, webhookRows } from '../../services/webhooks.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
 
@@ -19,6 +19,7 @@ const KEY = randomBytes(32);
 const SECRET = `whsec_${KEY.toString('base64')}`;
 
 interface Delivery {
+  url: string | undefined;
   headers: IncomingMessage['headers'];
   body: string;
   valid: boolean;
@@ -44,7 +45,7 @@ async function startReceiver(port = 0, status = 200) {
             const given = Buffer.from(signature ?? '', 'base64');
             return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
           });
-      received.push({ headers: request.headers, body, valid });
+      received.push({ url: request.url, headers: request.headers, body, valid });
       response.writeHead(status).end();
     });
   });
@@ -264,5 +265,33 @@ describe('webhook configuration and bodies', () => {
     const fullText = (JSON.parse(full?.body ?? '{}') as { text: string }).text;
     expect(fullText).toContain('Email: grace@example.com');
     expect(fullText).toContain('Subject: Hi &lt;there&gt;');
+  });
+
+  it('POSTs Slack only `{ text }`, without webhook-* headers even when WEBHOOK_SECRET is set', async () => {
+    const receiver = await startReceiver();
+    cleanups.push(receiver.close);
+    const slack = 'https://hooks.slack.com/services/T0/B0/XYZ';
+    const other = `http://127.0.0.1:${receiver.port}/hooks/leads`;
+    const config = { urls: [slack, other], secret: KEY, payload: 'minimal' as const };
+    // The request the sender builds for hooks.slack.com goes to the local receiver instead: nothing leaves.
+    const toReceiver: typeof fetch = (input, init) => {
+      const url = new URL(String(input));
+      return fetch(url.host === 'hooks.slack.com' ? `${other.replace('/hooks/leads', '')}${url.pathname}` : url, init);
+    };
+    const send = createWebhookSender(config, toReceiver);
+    const lead = { kind: 'quotes' as const, id: 'q-1', createdAt: new Date(), status: 'new', fields: { region: 'uk' } };
+    const rows = webhookRows(lead, { siteUrl: 'https://agency.test', webhooks: config });
+    for (const [index, row] of rows.entries()) await send({ id: `msg_${index}`, url: row.to, body: row.body });
+
+    expect(receiver.received.map((delivery) => delivery.url)).toEqual(['/services/T0/B0/XYZ', '/hooks/leads']);
+    const [toSlack, toOther] = receiver.received;
+    expect(toSlack?.headers['content-type']).toBe('application/json');
+    expect(Object.keys(toSlack?.headers ?? {}).filter((name) => name.startsWith('webhook-'))).toEqual([]);
+    const body = JSON.parse(toSlack?.body ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['text']);
+    expect(body.text).toContain('New quote request (United Kingdom): <https://agency.test/admin/leads/quotes/q-1|');
+    // The same sender signs what goes to any other URL.
+    expect(toOther?.headers['webhook-id']).toBe('msg_1');
+    expect(toOther?.valid).toBe(true);
   });
 });
