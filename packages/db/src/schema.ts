@@ -388,6 +388,8 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** When the last failed attempt ended (the time of last_error); null until one fails. */
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
     /** Set while one worker sends the message, so other instances skip it; cleared or expired after. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),

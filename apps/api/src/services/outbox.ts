@@ -109,6 +109,7 @@ export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun
             .update(schema.outbox)
             .set({
               lastError,
+              lastFailedAt: sql`now()`,
               nextAttemptAt: sql`now() + ${delay}::int * interval '1 second'`,
               lockedUntil: null,
             })

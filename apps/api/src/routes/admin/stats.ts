@@ -90,7 +90,7 @@ export async function leadStats(db: Db): Promise<Stats> {
             count(*) filter (where ${failingCondition})::int as failing,
             floor(extract(epoch from now() - min(created_at) filter (where sent_at is null)))::int as oldest,
             (select last_error from outbox where sent_at is null and last_error is not null
-             order by created_at desc limit 1) as last_error
+             order by last_failed_at desc nulls last, created_at desc limit 1) as last_error
           from outbox`,
     ),
   ]);
