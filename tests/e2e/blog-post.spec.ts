@@ -100,3 +100,22 @@ test('the RSS feed lists published posts with absolute links', async ({ request 
   // The built-in articles are in the feed too, each with its own page.
   for (const slug of ['aws', 'vpn', 'network-design']) expect(body).toContain(`/blog/${slug}</link>`);
 });
+
+test('a search finds the built-in articles by title and by their text, best match first', async ({ page }) => {
+  await page.goto('/blog');
+  await page.getByRole('searchbox', { name: 'Search the blog' }).fill('vpn');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/blog\?q=vpn/);
+  const cards = page.getByTestId('blog-card');
+  // The VPN article has the word in its title; the network design guide only in its text.
+  await expect(cards.first().getByRole('heading')).toHaveText('The Benefits of a VPN for Your Business');
+  await expect(page.locator('a[href="/blog/network-design"]')).toHaveCount(1);
+  await expect(page.locator('a[href="/blog/aws"]')).toHaveCount(0);
+
+  await page.goto('/blog?q=topology');
+  await expect(page.locator('a[href="/blog/network-design"]')).toHaveCount(1);
+  await expect(page.locator('a[href="/blog/vpn"]')).toHaveCount(0);
+  // A tag lists posts only: the built-in articles have none.
+  await page.goto('/blog?tag=vpn');
+  await expect(page.locator('a[href="/blog/vpn"]')).toHaveCount(0);
+});

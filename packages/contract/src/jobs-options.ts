@@ -1,4 +1,5 @@
 // Job openings' option lists, labels, limits, path and messages (issue 12). No zod here.
+import { NATIVE_LEAD_FORMS } from './native-forms.ts';
 
 export const JOB_LOCATIONS = ['london', 'kent', 'kathmandu', 'remote'] as const;
 export type JobLocation = (typeof JOB_LOCATIONS)[number];
@@ -32,6 +33,20 @@ export const JOB_LENGTH = { title: 200, description: 20_000, salaryMax: 100_000_
 
 /** Where the public reads an opening. */
 export const jobPath = (slug: string) => `/career/${encodeURIComponent(slug)}`;
+
+/**
+ * Paths under /career that are pages of their own (the application form's thank-you page, prerendered and
+ * served before any route): an opening never takes them. Derived from the paths the page list is built from;
+ * apps/web's page-list test checks that every /career/… page is here.
+ */
+export const RESERVED_JOB_SLUGS: readonly string[] = [
+  ...new Set(
+    Object.values(NATIVE_LEAD_FORMS)
+      .flatMap((form) => [form.page, form.thanks])
+      .filter((path) => path.startsWith('/career/'))
+      .map((path) => path.slice('/career/'.length)),
+  ),
+];
 
 export const JOB_MESSAGES = {
   notFound: 'This job opening does not exist',

@@ -10,6 +10,11 @@ export interface WebLoadContext {
   blogs: {
     /** What the public sees now (the one visibility rule), optionally one tag's or a search's posts. */
     listPublished(query?: { tag?: string; q?: string }): Promise<Blog[]>;
+    /**
+     * The ids of the given texts (the built-in articles, which are not in the database) that match the search
+     * `q`, best first, by the same full-text search and ranking as the posts.
+     */
+    rankArticles(q: string, articles: readonly { id: string; title: string; text: string }[]): Promise<string[]>;
     findPublishedBySlug(slug: string): Promise<PublishedPost | null>;
     /** The current slug of a visible post that used to have `slug`, for a 301; else null. */
     findRedirect(slug: string): Promise<string | null>;

@@ -21,7 +21,10 @@ declare module 'fastify' {
     signAccessToken(user: { id: string; role: string }, sessionId: string): Promise<string>;
     /** preHandler: a valid token of an account whose current role is one of `roles`. */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
-    /** The account behind the request's bearer token, or null when there is none or it is not valid. */
+    /**
+     * The account behind the request's bearer token, or null when there is none, it is not valid, or the account
+     * is held for 2FA (an admin requires it and the account has none): such a caller is anonymous.
+     */
     optionalUser(request: FastifyRequest): Promise<AuthUser | null>;
   }
   interface FastifyRequest {
@@ -92,11 +95,21 @@ export default fp<{ jwtSecret: string }>(async function auth(app: FastifyInstanc
     return { ...rest, role: user.role as Role, twoFactor: Boolean(totpEnabledAt) };
   }
 
+  /**
+   * Whether the account must set up 2FA before it may act as staff: an admin requires it for all staff, the
+   * account has none, and the route is not one of those that lead to the setup.
+   */
+  const heldForTwoFactor = async (request: FastifyRequest, twoFactor: boolean) =>
+    !twoFactor && !request.routeOptions.config.allowWithoutTwoFactor && (await isTwoFactorRequired(app.db));
+
+  // The same rule as requireRole: an account held for 2FA has no staff powers. A route that asks who the
+  // caller is (to show hidden posts to editors) treats it as anonymous, as it does an invalid token, rather
+  // than refusing the public answer.
   app.decorate('optionalUser', async (request: FastifyRequest): Promise<AuthUser | null> => {
     if (!request.headers.authorization) return null;
     try {
-      const { twoFactor: _, ...user } = await authenticate(request);
-      return user;
+      const { twoFactor, ...user } = await authenticate(request);
+      return (await heldForTwoFactor(request, twoFactor)) ? null : user;
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) return null;
       throw error;
@@ -107,9 +120,7 @@ export default fp<{ jwtSecret: string }>(async function auth(app: FastifyInstanc
     return async function checkRole(request) {
       const { twoFactor, ...user } = await authenticate(request);
       request.user = user;
-      if (!twoFactor && !request.routeOptions.config.allowWithoutTwoFactor && (await isTwoFactorRequired(app.db))) {
-        throw new HttpError(403, ACCOUNT_MESSAGES.twoFactorRequired);
-      }
+      if (await heldForTwoFactor(request, twoFactor)) throw new HttpError(403, ACCOUNT_MESSAGES.twoFactorRequired);
       if (roles.length > 0 && !roles.includes(user.role)) throw new HttpError(403, MESSAGES.http.forbidden);
     };
   });

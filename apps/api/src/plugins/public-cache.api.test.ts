@@ -1,9 +1,11 @@
 // The public cache as clients meet it: fast repeated answers that never show a draft, a deleted post or an
 // editor's view to the public, and a write through one instance seen by another within a second.
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers } from '../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listBlogs } from '../services/blogs.ts';
+import publicCachePlugin from './public-cache.ts';
 
 let t: TestApp;
 let editor: Record<string, string>;
@@ -91,5 +93,53 @@ describe('public cache', () => {
     await write('POST', '/api/blogs', { title: 'After', content: 'Body', status: 'published' });
     const took = await within(1000, async () => (await titles(other)).includes('After'));
     expect(took).toBeLessThan(1000);
+  });
+
+  it('never keeps a page rendered just before a scheduled post came due and finished just after', async () => {
+    // A bare app with the cache on the same database, whose page can be held half-way: its data is read,
+    // then it waits for the test before answering, as a slow render would.
+    const bare = Fastify();
+    bare.decorate('db', t.app.db);
+    await bare.register(publicCachePlugin);
+    let hold: Promise<void> | null = null;
+    let dataRead = () => {};
+    bare.get('/page', { config: { publicCache: true } }, async () => {
+      const shown = (await listBlogs(t.app.db)).map((post) => post.title);
+      const waiting = hold;
+      dataRead();
+      if (waiting) await waiting;
+      return { shown };
+    });
+    bare.get('/other', { config: { publicCache: true } }, async () => ({ ok: true }));
+    await bare.ready();
+    try {
+      const due = Date.now() + 1000;
+      await write('POST', '/api/blogs', {
+        title: 'Due in a second',
+        content: 'Body',
+        status: 'scheduled',
+        publishedAt: new Date(due).toISOString(),
+      });
+      let release = () => {};
+      hold = new Promise((resolve) => (release = resolve));
+      const read = new Promise<void>((resolve) => (dataRead = resolve));
+      const slow = bare.inject({ method: 'GET', url: '/page' });
+      await read;
+      hold = null;
+      expect(Date.now(), 'the page read its data before the due time').toBeLessThan(due);
+
+      await new Promise((resolve) => setTimeout(resolve, due - Date.now() + 50));
+      // Another visitor after the due time empties the cache; then the slow page finishes.
+      expect((await bare.inject({ method: 'GET', url: '/other' })).statusCode).toBe(200);
+      release();
+      expect((await slow).json().shown).not.toContain('Due in a second');
+
+      // The next visitor sees the post: the page made before the due time was not kept.
+      const next = await bare.inject({ method: 'GET', url: '/page' });
+      expect(next.json().shown).toContain('Due in a second');
+      expect((await bare.inject({ method: 'GET', url: '/page' })).json().shown).toContain('Due in a second');
+    } finally {
+      await bare.close();
+    }
   });
 });

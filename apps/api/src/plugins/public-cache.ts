@@ -1,7 +1,9 @@
 // Public pages and the public blog API answered from memory, per instance, at static-file speed. An entry is
 // trusted only while the content version in the database is the one it was made under and no scheduled
 // change has come due; the version is read at most every CHECK_MS, so a write through any instance is seen
-// by every instance within a second (docs/decisions/0008-public-page-cache.md).
+// by every instance within a second (docs/decisions/0008-public-page-cache.md). Every emptying of the cache
+// (a new version or a scheduled change come due) raises a generation; an answer is stored only under the
+// generation its request began in, so a render that straddles an emptying is never kept.
 //
 // A route opts in with `config: { publicCache: true }`. Only anonymous GET/HEAD requests are served or stored
 // (no Authorization header, no preview token), only 200 answers are stored, never one its route marked
@@ -45,7 +47,7 @@ interface Entry {
 const STORE = Symbol('publicCacheStore');
 declare module 'fastify' {
   interface FastifyRequest {
-    [STORE]?: { key: string; version: number };
+    [STORE]?: { key: string; generation: number };
   }
 }
 
@@ -101,20 +103,32 @@ export default fp(async function publicCache(app: FastifyInstance) {
   let state: ContentState | null = null;
   let checkedAt = 0;
   let pending: Promise<ContentState> | null = null;
+  /**
+   * Raised on every emptying. A scheduled change coming due empties the cache without changing the version,
+   * so the version alone cannot tell an answer rendered before the due time from one rendered after.
+   */
+  let generation = 0;
 
-  /** The content version now, read from the database at most every CHECK_MS; a change empties the cache. */
-  async function currentVersion(): Promise<number> {
+  /**
+   * Brings the cache up to date: the content state is read from the database at most every CHECK_MS, or at
+   * once when a scheduled change is due; a new version or a due change empties the cache. Answers the
+   * generation the cache is now in.
+   */
+  async function currentGeneration(): Promise<number> {
     const now = Date.now();
     const due = state?.nextChangeAt != null && now >= state.nextChangeAt;
-    if (state && !due && now - checkedAt < CHECK_MS) return state.version;
+    if (state && !due && now - checkedAt < CHECK_MS) return generation;
     pending ??= readContentState(app.db).finally(() => {
       pending = null;
     });
     const next = await pending;
-    if (!state || next.version !== state.version || due) entries.clear();
+    if (!state || next.version !== state.version || due) {
+      entries.clear();
+      generation += 1;
+    }
     state = next;
     checkedAt = Date.now();
-    return next.version;
+    return generation;
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
@@ -135,9 +149,9 @@ export default fp(async function publicCache(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isPublic(request)) return;
-    let version: number;
+    let current: number;
     try {
-      version = await currentVersion();
+      current = await currentGeneration();
     } catch (error) {
       // The database is down: answer without the cache; the route reports the failure in its own words.
       request.log.warn({ err: error }, 'content version unavailable; page cache bypassed');
@@ -151,7 +165,7 @@ export default fp(async function publicCache(app: FastifyInstance) {
       entries.set(key, entry);
       return send(request, reply, entry);
     }
-    request[STORE] = { key, version };
+    request[STORE] = { key, generation: current };
   });
 
   // A write through this instance is seen by its next request at once, not after CHECK_MS.
@@ -177,8 +191,9 @@ export default fp(async function publicCache(app: FastifyInstance) {
       headers,
       identity,
     };
-    // Made under an older version than the cache now holds: its data may predate the write; not kept.
-    if (state?.version === store.version) {
+    // The cache was emptied since this request began (a write, or a scheduled change came due): its data may
+    // predate that change; not kept.
+    if (generation === store.generation) {
       entries.set(store.key, entry);
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     }

@@ -1,5 +1,13 @@
 // Job openings: the one rule of which are open, slugs, and the JobSchema shape the API and pages share.
-import type { EmploymentType, Job, JobInputSchema, JobLocation, JobStatus, SalaryUnit } from '@agency/contract';
+import {
+  RESERVED_JOB_SLUGS,
+  type EmploymentType,
+  type Job,
+  type JobInputSchema,
+  type JobLocation,
+  type JobStatus,
+  type SalaryUnit,
+} from '@agency/contract';
 import { and, asc, eq, gt, or, schema, sql, type Db } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -65,14 +73,16 @@ export async function findOpenJobById(db: Db, id: string, now = new Date()): Pro
   return row ? toJob(row, now) : null;
 }
 
+/** `base`, else `base-2`, `base-3`…: the first slug no other opening uses and that is not a page under /career. */
 async function freeJobSlug(db: Db, base: string, exceptId?: string): Promise<string> {
   const rows = await db
     .select({ id: schema.jobs.id, slug: schema.jobs.slug })
     .from(schema.jobs)
     .where(or(eq(schema.jobs.slug, base), sql`${schema.jobs.slug} like ${`${base}-%`}`));
   const taken = new Set(rows.filter((row) => row.id !== exceptId).map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  const free = (slug: string) => !taken.has(slug) && !RESERVED_JOB_SLUGS.includes(slug);
+  if (free(base)) return base;
+  for (let n = 2; ; n++) if (free(`${base}-${n}`)) return `${base}-${n}`;
 }
 
 const columns = (input: JobInput) => ({

@@ -9,6 +9,7 @@ import {
 } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { rankTexts } from './article-search.ts';
 import { findBlog, findBlogRedirect, findVisibleBlogBySlug, listBlogs } from './blogs.ts';
 import { findJob, listJobs } from './jobs.ts';
 import { storedImageSize } from './images.ts';
@@ -28,6 +29,7 @@ export function createWebLoadContext(
     siteUrl: config.siteUrl,
     blogs: {
       listPublished: ({ tag, q } = {}) => listBlogs(app.db, { tag: tag ? normalizeTag(tag) : undefined, q }),
+      rankArticles: (q, articles) => rankTexts(app.db, q, articles),
       findPublishedBySlug: async (slug) => {
         const blog = await findVisibleBlogBySlug(app.db, slug);
         return blog ? forPage(blog) : null;

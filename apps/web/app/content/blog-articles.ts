@@ -172,3 +172,14 @@ export const BLOG_ARTICLES: readonly BlogArticle[] = BUILT_IN_ARTICLES.map((arti
 
 export const blogArticleByPath = (path: string) =>
   BLOG_ARTICLES.find((article) => article.path === path.toLowerCase().replace(/(.)\/$/, '$1'));
+
+/** What the blog search reads of a built-in article (server only): its title, and its text as plain words. */
+export const articleSearchText = (article: BlogArticle) => ({
+  id: article.id,
+  title: article.title,
+  text: [
+    article.description,
+    article.intro,
+    ...article.sections.flatMap((section) => [section.heading, ...section.paragraphs, ...(section.bullets ?? [])]),
+  ].join('\n'),
+});

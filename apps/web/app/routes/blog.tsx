@@ -1,9 +1,10 @@
 // /blog: the built-in articles and the posts visible now; `?tag=` lists one tag's posts (its own
-// title and canonical), `?q=` searches the posts (full-text, best match first). Rendered per request.
+// title and canonical), `?q=` searches the built-in articles and the posts (full-text, best match first).
+// Rendered per request.
 import { BLOG_TAG_LENGTH, blogPostPath, blogTagPath, normalizeTag } from '@agency/contract';
 import { Form, Link } from 'react-router';
 import { BlogCard } from '~/components/blog/blog-card';
-import { BLOG_ARTICLES } from '~/content/blog-articles';
+import { articleSearchText, BLOG_ARTICLES, type BlogArticle } from '~/content/blog-articles';
 import { pageById } from '~/content/pages';
 import { pageSeo, seo } from '~/lib/seo';
 import { plainText } from '~/lib/text';
@@ -15,9 +16,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tag = normalizeTag(params.get('tag') ?? '').slice(0, BLOG_TAG_LENGTH);
   const q = (params.get('q') ?? '').trim().slice(0, SEARCH_MAX);
-  // The built-in articles have no tags and are not in the database's search. Their cards come as data,
-  // so the page's script does not carry the articles' text.
-  const articles = tag || q ? [] : BLOG_ARTICLES.map(({ sections: _text, ...card }) => card);
+  // The built-in articles have no tags; a search ranks them by the posts' full-text rules (their text is
+  // not in the database, so it is handed to the query). Their cards come as data, so the page's script
+  // does not carry the articles' text.
+  let shown: readonly BlogArticle[] = BLOG_ARTICLES;
+  if (tag) shown = [];
+  else if (q) {
+    const ranked = await context.blogs.rankArticles(q, BLOG_ARTICLES.map(articleSearchText));
+    shown = ranked.flatMap((id) => BLOG_ARTICLES.filter((article) => article.id === id));
+  }
+  const articles = shown.map(({ sections: _text, ...card }) => card);
   return { posts: await context.blogs.listPublished({ tag, q }), articles, tag, q, siteUrl: context.siteUrl };
 }
 

@@ -462,6 +462,46 @@ describe('an admin requires 2FA for all staff', () => {
   });
 });
 
+describe('an editor held for 2FA reading a hidden post', () => {
+  it('is answered as anonymous (404 for a draft) until the account has 2FA', async () => {
+    const member = await createAccount(t.app, 'editor', 'Draft Reader');
+    const created = await post(
+      '/api/blogs',
+      { title: 'Held draft', content: 'Not yet public.', status: 'draft' },
+      bearer(admin.accessToken),
+    );
+    expect(created.statusCode).toBe(201);
+    const draft = created.json<{ _id: string; slug: string }>();
+    const read = (idOrSlug: string) => get(`/api/blogs/${idOrSlug}`, bearer(member.accessToken));
+    expect((await read(draft._id)).statusCode).toBe(200);
+
+    const policy = (required: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/two-factor-policy',
+        payload: { required },
+        headers: bearer(admin.accessToken),
+      });
+    expect((await policy(true)).statusCode).toBe(200);
+    try {
+      for (const idOrSlug of [draft._id, draft.slug]) {
+        const res = await read(idOrSlug);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toBe(MESSAGES.blog.notFound);
+      }
+      await enableTwoFactor(t.app, member);
+      expect((await read(draft.slug)).json()).toMatchObject({ _id: draft._id, status: 'draft' });
+    } finally {
+      await enableTwoFactor(t.app, admin);
+      expect((await policy(false)).statusCode).toBe(200);
+      await t.app.db
+        .update(schema.users)
+        .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+        .where(eq(schema.users.id, admin.id));
+    }
+  });
+});
+
 describe('sessions', () => {
   it('lists each sign-in with its browser and marks the current one; ending one stops its tokens', async () => {
     const member = await createAccount(t.app, 'editor', 'Many Devices');

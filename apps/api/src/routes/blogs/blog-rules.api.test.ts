@@ -262,6 +262,22 @@ describe('tags and search', () => {
     await create({ title: 'Firewall draft', content: 'firewall', status: 'draft' });
     expect(await publicList('?q=firewall')).toHaveLength(2);
   });
+
+  it('ranks texts outside the database (the built-in articles) by the same full-text rules', async () => {
+    const articles = [
+      { id: 'aws', title: 'The Benefits of AWS', text: 'Cloud servers that grow with you; a VPN links offices.' },
+      { id: 'vpn', title: 'The Benefits of a VPN for Your Business', text: 'Remote staff connect safely.' },
+      { id: 'network-design', title: 'Choosing a Network Design', text: 'Cabling, Wi-Fi and switches.' },
+    ];
+    // A title match outranks a match in the text; what does not match is left out.
+    expect(await web.blogs.rankArticles('vpn', articles)).toEqual(['vpn', 'aws']);
+    expect(await web.blogs.rankArticles('"remote staff" -cloud', articles)).toEqual(['vpn']);
+    expect(await web.blogs.rankArticles('switch', articles)).toEqual(['network-design']);
+    expect(await web.blogs.rankArticles('the', articles)).toEqual([]);
+    expect(await web.blogs.rankArticles('kubernetes', articles)).toEqual([]);
+    // A quote is only a character of the search, never SQL.
+    expect(await web.blogs.rankArticles("vpn'", articles)).toEqual(['vpn', 'aws']);
+  });
 });
 
 describe('image descriptions', () => {

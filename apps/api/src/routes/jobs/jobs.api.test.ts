@@ -1,6 +1,6 @@
 // Job openings through the API: who may write them, which are listed, the 410 once they close or
 // expire, applications that name an opening, and the inbox filter by opening.
-import { JOB_MESSAGES, JobSchema } from '@agency/contract';
+import { JOB_MESSAGES, JobSchema, RESERVED_JOB_SLUGS } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, type Caller } from '../../../test/auth-fixtures.ts';
@@ -112,6 +112,16 @@ describe('writing openings', () => {
     expect(one.statusCode).toBe(200);
     expect(one.json().id).toBe(job.id);
     expect((await t.app.inject({ method: 'GET', url: '/api/jobs/nobody-here' })).statusCode).toBe(404);
+  });
+
+  it('never takes the address of a page under /career: "Thank you" becomes thank-you-2', async () => {
+    expect(RESERVED_JOB_SLUGS).toContain('thank-you');
+    const job = await createJob({ title: 'Thank you' });
+    expect(job.slug).toBe('thank-you-2');
+    const one = await t.app.inject({ method: 'GET', url: '/api/jobs/thank-you-2' });
+    expect(one.json()).toMatchObject({ id: job.id, title: 'Thank you' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/jobs/thank-you' })).statusCode).toBe(404);
+    expect((await createJob({ title: 'Thank You!' })).slug).toBe('thank-you-3');
   });
 });
 

@@ -4,12 +4,13 @@ import { schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, createAccount, type Caller } from '../../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { MODAL_QUOTE, multipart, PDF, APPLICATION } from '../../../../test/lead-fixtures.ts';
+import { CONTACT, MODAL_QUOTE, multipart, PDF, APPLICATION } from '../../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // An inbox for the agency's notifications, so a lead's notification can be sent again.
+  t = await createTestApp({ LEADS_TO: 'leads@agency.test' });
   who = await callers(t.app);
 });
 afterAll(() => t.close());
@@ -178,6 +179,67 @@ describe('leads', () => {
     });
     expect((await entries('lead.file_downloaded'))[0]?.target).toEqual({ type: 'applications', id: applicationId });
     expect((await entries('lead.deleted'))[0]?.target).toEqual({ type: 'quotes', id: quoteId });
+  });
+});
+
+describe('working a lead', () => {
+  it('records status, owner, note and resend with who, what, which lead and from where', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+    expect(sent.statusCode).toBe(201);
+    const id = sent.json<{ id: string }>().id;
+    const owner = await createAccount(t.app, 'admin', 'Owner Admin');
+    const address = '203.0.113.45';
+    const act = (method: 'PATCH' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/admin/contacts/${id}${url}`,
+        payload,
+        headers: admin(),
+        remoteAddress: address,
+      });
+    expect((await act('PATCH', '', { status: 'contacted' })).statusCode).toBe(200);
+    expect((await act('PATCH', '', { ownerId: owner.id })).statusCode).toBe(200);
+    expect((await act('PATCH', '', { ownerId: null })).statusCode).toBe(200);
+    const note = 'Called back; prefers Thursday afternoons';
+    expect((await act('POST', '/notes', { text: note })).statusCode).toBe(201);
+    expect((await act('POST', '/resend')).statusCode).toBe(202);
+
+    const by = { actor: { id: who.accounts.admin.id, name: 'admin person' }, ip: address };
+    const target = { type: 'contacts', id };
+    const forLead = async (action: string) => (await entries(action)).filter((e) => e.target?.id === id).reverse();
+    expect(await forLead('lead.status_changed')).toEqual([
+      expect.objectContaining({ ...by, action: 'lead.status_changed', target, data: { from: 'new', to: 'contacted' } }),
+    ]);
+    expect(await forLead('lead.owner_changed')).toEqual([
+      expect.objectContaining({ ...by, action: 'lead.owner_changed', target, data: { from: null, to: owner.id } }),
+      expect.objectContaining({ ...by, action: 'lead.owner_changed', target, data: { from: owner.id, to: null } }),
+    ]);
+    // The note may hold personal data: the entry says only that there was one.
+    expect(await forLead('lead.note_added')).toEqual([
+      expect.objectContaining({ ...by, action: 'lead.note_added', target, data: {} }),
+    ]);
+    expect((await audit('?action=lead')).body).not.toContain('Thursday');
+    expect(await forLead('lead.notification_resent')).toEqual([
+      expect.objectContaining({ ...by, action: 'lead.notification_resent', target, data: {} }),
+    ]);
+  });
+
+  it('records nothing when the change changes nothing or is refused', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+    const id = sent.json<{ id: string }>().id;
+    const before = (await audit('?action=lead')).json<AuditList>().total;
+    const patch = (payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/admin/contacts/${id}`, payload, headers: admin() });
+    expect((await patch({ status: 'new' })).statusCode).toBe(200);
+    expect((await patch({ ownerId: who.accounts.editor.id })).statusCode).toBe(400);
+    const note = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/contacts/${id}/notes`,
+      payload: { text: '' },
+      headers: admin(),
+    });
+    expect(note.statusCode).toBe(400);
+    expect((await audit('?action=lead')).json<AuditList>().total).toBe(before);
   });
 });
 
