@@ -161,11 +161,18 @@ test('a few hundred hostile requests at the pages: none is answered 5xx', async 
   expect((await request.get('/api/health')).status()).toBe(200);
 });
 
-test('a NUL in a page address is a 404 page; in the blog query it matches nothing', async ({ request }) => {
+test('a NUL or invalid UTF-8 in a page address is a 404; in the blog query it matches nothing', async ({ request }) => {
   for (const target of ['/blog/%00', '/career/%00', '/blog/a%00b', '/career/a%00b']) {
     const res = await request.get(target);
     expect(res.status(), target).toBe(404);
     expect(res.headers()['content-type'], target).toContain('text/html');
+  }
+  // A page address that is not UTF-8 once decoded names nothing either: 404 in the API's error format.
+  for (const target of ['/career/%ff', '/blog/%E0%A4%A', '/blog/%ED%A0%80']) {
+    const res = await request.get(target);
+    expect(res.status(), target).toBe(404);
+    expect(Object.keys(await res.json()), target).toEqual(['error']);
+    expect(res.headers()['content-security-policy'], target).toContain("frame-ancestors 'none'");
   }
   for (const query of ['q=%00', 'tag=%00', 'q=a%00b', 'tag=%ED%A0%80']) {
     const res = await request.get(`/blog?${query}`);

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The site's CSP with a page's own inline scripts (hashes or a nonce) allowed. */
     pagePolicy(scripts: readonly string[]): string;
+    /** The headers every answer carries; set by hand only where Fastify's hooks do not run (bad URLs). */
+    securityHeaders: Readonly<Record<string, string>>;
   }
   interface FastifyReply {
     /** Marks the answer as a script or stylesheet loaded by a page: the document-only headers are left off. */
@@ -38,6 +40,7 @@ export default fp<SecurityHeadersOptions>(async function securityHeadersPlugin(
   const entries = Object.entries(headers);
   const subresourceEntries = entries.filter(([name]) => SUBRESOURCE_HEADERS.has(name));
 
+  app.decorate('securityHeaders', headers);
   app.decorate('pagePolicy', (scripts: readonly string[]) => contentSecurityPolicy({ ...base, scripts }));
 
   app.decorateReply('subresource', function (this: FastifyReply & { [SUBRESOURCE]?: boolean }) {
