@@ -1,6 +1,7 @@
 // GET /api/openapi.json is a valid OpenAPI 3.1 document listing every route, staff routes with bearer
 // auth; /api/docs is a readable page generated from it that loads nothing from elsewhere.
-import { createRequire } from 'node:module';
+// Ajv 8's JSON Schema 2020-12 validator, as Fastify itself uses it (a devDependency of this app).
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -20,12 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-// Ajv 8's JSON Schema 2020-12 validator, as Fastify itself uses it (the top-level ajv is version 6).
-const fastifyRequire = createRequire(createRequire(import.meta.url).resolve('@fastify/ajv-compiler'));
-const { Ajv2020 } = fastifyRequire('ajv/dist/2020') as {
-  Ajv2020: new (options: object) => { compile(schema: unknown): unknown };
-};
 
 /** The writes that take no body, and why: everything they act on is in the path or the access token. */
 const WITHOUT_BODY = new Map([
