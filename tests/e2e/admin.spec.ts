@@ -128,7 +128,7 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
   await expect(card).toBeVisible();
-  // Cut at the last word boundary within 70 characters (SPEC.md admin card).
+  // Cut at the last word boundary within 70 characters (docs/product.md section 9: admin card).
   await expect(card).toContainText('Caching at the edge keeps pages fast for visitors in London and...');
   await expect(card).toContainText(`By ${ADMIN.name}`);
   await expect(card).toContainText('published');

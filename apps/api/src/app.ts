@@ -8,7 +8,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
@@ -79,6 +79,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
+    // A path Fastify cannot decode (invalid UTF-8) gets our 404 with every header, not its raw 400.
+    frameworkErrors,
   });
 
   if (onRoute) app.addHook('onRoute', onRoute);

@@ -32,6 +32,7 @@ export const FIELD_LABELS: Record<string, string> = {
   imageUrl: 'Image',
   imageAlt: 'Image description',
   tags: 'Tags',
+  tag: 'Tag',
   publishedAt: 'Publication time',
   jobId: 'Job opening',
   location: 'Location',
@@ -54,6 +55,11 @@ export const FIELD_LABELS: Record<string, string> = {
   recoveryCode: 'Recovery code',
   challengeToken: 'Sign-in step',
   required: 'Required',
+  sourcePath: 'Sent from page',
+  referrer: 'Referrer',
+  utmSource: 'UTM source',
+  utmMedium: 'UTM medium',
+  utmCampaign: 'UTM campaign',
 };
 
 export const labelOf = (field: string): string => FIELD_LABELS[field] ?? field;

@@ -51,17 +51,6 @@ export function securityHeaders(siteUrl: string, csp: string): Record<string, st
   return headers;
 }
 
-/**
- * The headers a page's script or stylesheet file still needs. The policy, permissions, framing and referrer
- * headers act on the document (and on a worker, whose script is its document: worker files keep them all);
- * on each of the ~6 script files of a page they cost ~0.5 KB of a phone's first load for nothing.
- * `nosniff` keeps a file from running as anything but what its type says, and HSTS holds for any answer.
- */
-export const SUBRESOURCE_HEADERS: ReadonlySet<string> = new Set([
-  'x-content-type-options',
-  'strict-transport-security',
-]);
-
 /** `'sha256-…'` of an inline script's exact text, as CSP compares it. */
 export const scriptHash = (source: string) =>
   `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;

@@ -1,6 +1,6 @@
 // Turns every failure into docs/product.md's error JSON with the right status; nothing becomes an unexplained 500.
 import { MESSAGES } from '@agency/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -39,6 +39,24 @@ export default fp(async function errors(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `${MESSAGES.http.notFound}: ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send(notFound(request));
   });
 });
+
+const notFound = (request: FastifyRequest) => ({
+  error: `${MESSAGES.http.notFound}: ${request.method} ${request.url.split('?')[0]}`,
+});
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs — a path that is not
+ * valid UTF-8 once decoded (`/api/blogs/%ff`), a path parameter over `maxParamLength`. Such a path names
+ * nothing, so it is a 404 in the one error format; no hook runs here, so the security headers are set by hand.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  void reply.headers(request.server.securityHeaders).header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(404).send(notFound(request));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ error: MESSAGES.http.internal });
+}

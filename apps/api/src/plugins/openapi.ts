@@ -34,10 +34,11 @@ export default fp(async function openapi(app: FastifyInstance) {
         },
       },
     },
-    // The web pages' routes are pages, not API; everything under /api (and the feed) is listed.
+    // The web pages' routes are pages, not API; everything under /api (and the feed) is listed, under the
+    // path clients call: a prefix's root route (`/api/blogs/`) without its trailing slash (`/api/blogs`).
     transform: (document) =>
       document.url.startsWith('/api/') || document.url === '/blog/rss.xml'
-        ? jsonSchemaTransform(document)
+        ? { ...jsonSchemaTransform(document), url: document.url.replace(/(.)\/$/, '$1') }
         : { schema: { ...document.schema, hide: true }, url: document.url },
   });
 

@@ -1,4 +1,5 @@
-// The security headers reach API answers and errors too, and HSTS only on an https site.
+// The security headers reach API answers and errors too (even paths the router refuses), and HSTS only on
+// an https site.
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from '../lib/security-headers.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -16,6 +17,24 @@ describe('security headers', () => {
           expect(res.headers['content-security-policy'], url).toContain('upgrade-insecure-requests');
           expect(res.headers['x-content-type-options'], url).toBe('nosniff');
           expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+          expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+        }
+        // Paths Fastify's router refuses before any hook runs: invalid UTF-8, a parameter over its length.
+        for (const url of [
+          '/api/blogs/%ff',
+          '/blog/%E0%A4%A',
+          '/api/admin/%ED%A0%80',
+          `/api/blogs/${'a'.repeat(150)}`,
+        ]) {
+          const res = await https.app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(404);
+          expect(Object.keys(res.json()), url).toEqual(['error']);
+          expect(res.json().error, url).toMatch(/^Not found/);
+          expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+          expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+          expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+          expect(res.headers['permissions-policy'], url).toContain('camera=()');
+          expect(res.headers['x-frame-options'], url).toBe('DENY');
           expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
         }
       } finally {

@@ -48,11 +48,6 @@ const isCachedPage = (pathname: string) =>
   /^\/(?:blog|career)(?:\/|$)|^\/sitemap\.xml$/.test(pathname) && !pathname.startsWith('/blog/preview/');
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Assets a page loads as scripts or stylesheets, which need no document headers (plugins/security-headers.ts).
- * Not a worker (`*.worker-<hash>.js`, Vite keeps the source's name): a worker's script is its own document.
- */
-const SUBRESOURCE_FILE = /^\/assets\/(?![^/]*\.worker-)[^/]+\.(?:js|css)$/;
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** A prerendered page, held in memory with its precompressed forms and answered without touching the disk. */
@@ -166,7 +161,6 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   function sendStatic(reply: FastifyReply, file: string) {
     const asset = file.startsWith('/assets/');
     reply.header('cache-control', asset ? IMMUTABLE : REVALIDATE);
-    if (asset && SUBRESOURCE_FILE.test(file)) reply.subresource();
     // A hashed asset never changes: no Last-Modified to revalidate against (its ETag stays), no ranges.
     return reply.sendFile(
       file.slice(1),

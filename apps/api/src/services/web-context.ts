@@ -1,6 +1,11 @@
 // What the web app's server-side loaders may read: visible blog posts, previews, job openings, the site URL.
+// Every piece of visitor text a page passes in (a slug from the address, a search, a tag, a preview token)
+// goes through one guard first: text the API would refuse (NUL, broken UTF-16, longer than a path segment)
+// names nothing, so the page answers 404 or "no posts" instead of the database failing with a 500.
 import {
   IMAGE_WIDTHS,
+  LENGTH,
+  isCleanText,
   normalizeTag,
   uploadedImageId,
   type Blog,
@@ -16,6 +21,10 @@ import { storedImageSize } from './images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readPreviewToken } from './preview.ts';
 
+/** True when every value is text the API accepts as a lookup key (the API's own check, `isCleanText`). */
+export const isLookupText = (...values: (string | undefined)[]): boolean =>
+  values.every((value) => value === undefined || (value.length <= LENGTH.pathSegment && isCleanText(value)));
+
 export function createWebLoadContext(
   app: FastifyInstance,
   config: Pick<Config, 'siteUrl' | 'jwtSecret'>,
@@ -28,22 +37,23 @@ export function createWebLoadContext(
   const context: WebLoadContext = {
     siteUrl: config.siteUrl,
     blogs: {
-      listPublished: ({ tag, q } = {}) => listBlogs(app.db, { tag: tag ? normalizeTag(tag) : undefined, q }),
-      rankArticles: (q, articles) => rankTexts(app.db, q, articles),
+      listPublished: async ({ tag, q } = {}) =>
+        isLookupText(tag, q) ? listBlogs(app.db, { tag: tag ? normalizeTag(tag) : undefined, q }) : [],
+      rankArticles: async (q, articles) => (isLookupText(q) ? rankTexts(app.db, q, articles) : []),
       findPublishedBySlug: async (slug) => {
-        const blog = await findVisibleBlogBySlug(app.db, slug);
+        const blog = isLookupText(slug) ? await findVisibleBlogBySlug(app.db, slug) : null;
         return blog ? forPage(blog) : null;
       },
-      findRedirect: (slug) => findBlogRedirect(app.db, slug),
+      findRedirect: async (slug) => (isLookupText(slug) ? findBlogRedirect(app.db, slug) : null),
       findPreview: async (token) => {
-        const id = readPreviewToken(config.jwtSecret, token);
+        const id = isLookupText(token) ? readPreviewToken(config.jwtSecret, token) : null;
         const blog = id ? await findBlog(app.db, id) : null;
         return blog ? forPage(blog) : null;
       },
     },
     jobs: {
       listOpen: () => listJobs(app.db),
-      findBySlug: (slug) => findJob(app.db, slug),
+      findBySlug: async (slug) => (isLookupText(slug) ? findJob(app.db, slug) : null),
     },
   };
   return () => context;

@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createZip, readZip } from './zip.ts';
+import { readZip } from '../../test/zip.ts';
+import { createZip } from './zip.ts';
 
 const hasUnzip = (() => {
   try {

@@ -1,6 +1,6 @@
 // The one transparent refresh of lib/api.ts, against a stubbed fetch and an in-memory localStorage.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, apiJson, setSessionExpiredHandler } from './api';
+import { apiFetch, apiJson } from './api';
 
 class MemoryStorage {
   private readonly items = new Map<string, string>();
@@ -48,15 +48,15 @@ describe('apiFetch with auth', () => {
   });
 
   it('clears the session and goes to /login when the refresh fails', async () => {
-    const expired = vi.fn();
-    setSessionExpiredHandler(expired);
+    const assign = vi.fn();
+    vi.stubGlobal('window', { location: { assign } });
     stubFetch((url) =>
       url === '/api/auth/refresh-token' ? json(401, { error: 'revoked' }) : json(401, { error: 'expired' }),
     );
     const response = await apiFetch('/users', { auth: true });
     expect(response.status).toBe(401);
     expect(calls).toHaveLength(2);
-    expect(expired).toHaveBeenCalledOnce();
+    expect(assign).toHaveBeenCalledExactlyOnceWith('/login');
     expect([storage.getItem('token'), storage.getItem('refreshToken'), storage.getItem('user')]).toEqual([
       null,
       null,

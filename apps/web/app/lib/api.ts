@@ -13,14 +13,6 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
   auth?: boolean;
 }
 
-/** Where the visitor goes when the session cannot be refreshed; replaceable in tests. */
-let onSessionExpired: () => void = () => {
-  window.location.assign('/login');
-};
-export function setSessionExpiredHandler(handler: () => void) {
-  onSessionExpired = handler;
-}
-
 function send(path: string, { body, auth = false, headers, ...init }: ApiOptions): Promise<Response> {
   const request = new Headers(headers);
   if (auth) {
@@ -80,7 +72,7 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
   if (!options.auth || response.status !== 401 || NO_RETRY.has(path)) return response;
   if (await refreshOnce()) return send(path, options);
   clearSession();
-  onSessionExpired();
+  window.location.assign('/login');
   return response;
 }
 

@@ -8,7 +8,7 @@ describe('truncate', () => {
   });
 
   it('cuts long text at the last word boundary within the length, then adds an ellipsis', () => {
-    // SPEC.md's home card: 70 characters; the old cut ended in "stru...".
+    // docs/product.md section 9: the home card is 70 characters; the old cut ended in "stru...".
     const description =
       'We design, build and run cloud platforms that scale with your business and structure your data.';
     const cut = truncate(description, 70);

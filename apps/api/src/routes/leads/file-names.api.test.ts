@@ -73,6 +73,20 @@ describe('file names', () => {
     expect(download.headers['content-disposition']).toBe('attachment; filename="cv.pdf"');
   });
 
+  it('a Word 97-2003 CV (OLE2) named .docx downloads as .doc', async () => {
+    const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
+    const res = await sendCv('My CV.docx', doc);
+    expect(res.statusCode).toBe(201);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/applications/${res.json().id}/file`,
+      headers: admin,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/msword');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="My CV.doc"');
+  });
+
   it('a Word CV with a real-world name downloads with .docx and its name intact', async () => {
     const docx = zip({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>' });
     const res = await sendCv('Résumé – v2…final.doc', docx);

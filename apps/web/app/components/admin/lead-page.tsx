@@ -29,14 +29,6 @@ import { useAdmins } from './use-admins';
 
 const LeadDetailSchema = LeadWorkSchema.loose().extend(LeadDetailExtrasSchema.shape);
 
-const SOURCE_LABELS: Record<(typeof LEAD_SOURCE_FIELDS)[number], string> = {
-  sourcePath: 'Sent from page',
-  referrer: 'Referrer',
-  utmSource: 'UTM source',
-  utmMedium: 'UTM medium',
-  utmCampaign: 'UTM campaign',
-};
-
 const sectionHeading = 'text-lg font-bold';
 
 export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
@@ -256,7 +248,7 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
                   {LEAD_SOURCE_FIELDS.map((key) => (
                     <div key={key} className="contents">
-                      <dt className="font-medium text-slate-700">{SOURCE_LABELS[key]}</dt>
+                      <dt className="font-medium text-slate-700">{labelOf(key)}</dt>
                       <dd className="break-words text-slate-900">{text(data[key])}</dd>
                     </div>
                   ))}

@@ -13,7 +13,7 @@ import { eq, schema, sql } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashEmail } from '../../../services/audit.ts';
 import { createTestApp, type TestApp } from '../../../../test/app.ts';
-import { readZip } from '../../../services/zip.ts';
+import { readZip } from '../../../../test/zip.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../../../../test/lead-fixtures.ts';
 
 let t: TestApp;
