@@ -163,14 +163,23 @@ test.describe('lead forms without JavaScript', () => {
 });
 
 test.describe('menus and tabs without JavaScript', () => {
-  test('the Services dropdown opens on a click or hover', async ({ page }) => {
+  test('the Services dropdown opens on hover; a click on Services lists every service on /services', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    const services = nav.getByRole('button', { name: 'Services' });
     await expect(nav.getByRole('link', { name: 'Cloud Migration' })).toBeHidden();
-    await nav.getByRole('button', { name: 'Services' }).click();
+    await services.hover();
     await expect(nav.getByRole('link', { name: 'Cloud Migration' })).toBeVisible();
     await nav.getByRole('link', { name: 'Cloud Migration' }).click();
     await expect(page).toHaveURL(/\/cloud-migration$/);
+
+    // A tap, where nothing hovers or takes focus (Safari), still reaches every service.
+    await services.dispatchEvent('click');
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    await expect(page.getByRole('heading', { name: 'Managed IT Solutions', level: 2 })).toBeVisible();
   });
 
   test('the mobile menu opens and its links work', async ({ page }) => {
@@ -183,6 +192,29 @@ test.describe('menus and tabs without JavaScript', () => {
     await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Career', 'Connect', 'Blog']);
     await menu.getByRole('link', { name: 'Connect' }).click();
     await expect(page).toHaveURL(/\/connect$/);
+  });
+
+  test('the mobile menu stays open without focus on its toggle (Safari does not focus a tapped button)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(toggle).not.toBeFocused();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Career' })).toBeVisible();
+
+    // From the keyboard: Enter on the toggle.
+    await page.goto('/about');
+    await expect(menu).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(menu).toBeVisible();
   });
 
   test('"Request a quote" leads to the quote page', async ({ page }) => {
