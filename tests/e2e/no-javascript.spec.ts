@@ -1,8 +1,9 @@
 // With JavaScript off (a proxy that strips scripts, an old phone, scripts that never arrive) the site
 // still does what it is for: every public form sends, login and register work, menus and the cookie
 // policy open. The forms post natively; the server answers a thank-you page or the form again.
-import { MESSAGES, REGISTERED_PARAM, THANK_YOU, requiredMessage } from '@agency/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, REGISTERED_PARAM, THANK_YOU, requiredMessage } from '@agency/contract';
 import { expect, test } from './fixtures.ts';
+import { collectMail } from './mailbox.ts';
 import { fillApplication, findLead, loginAdmin } from './support.ts';
 
 test.use({ javaScriptEnabled: false });
@@ -274,5 +275,54 @@ test.describe('register and login without JavaScript', () => {
     await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Name')).toHaveValue('Short Password');
     await expect(page.getByLabel('Password')).toHaveValue('');
+  });
+});
+
+test.describe('password reset without JavaScript', () => {
+  const inbox = collectMail();
+
+  test('a link asked for and a new password chosen by native posts; no token or password in an address', async ({
+    page,
+    request,
+  }) => {
+    await loginAdmin(request); // the first account is the admin; this one is pending, which may still reset
+    const email = unique('nojs-reset');
+    const registered = await request.post('/api/auth/register', {
+      data: { name: 'No Script Member', email, password: 'first password 1' },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?sent=1$/);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(ACCOUNT_MESSAGES.resetRequested);
+
+    await expect.poll(() => inbox.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+    const link = /(http:\/\/\S+\/reset-password\?token=([\w-]+))/.exec(
+      inbox.find((mail) => mail.to.includes(email))!.text,
+    );
+    expect(link).toBeTruthy();
+    const [, address, token] = link!;
+    await page.goto(address!);
+
+    // Too short: the page again, the message by the field, the link still usable.
+    await page.getByLabel('New password').fill('x');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByLabel('New password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('New password')).toHaveValue('');
+
+    const password = 'second password 2';
+    await page.getByLabel('New password').fill(password);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(/\/login\?reset=1$/);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(ACCOUNT_MESSAGES.passwordReset);
+    expect(page.url()).not.toContain(token!);
+
+    const old = await request.post('/api/auth/login', { data: { email, password: 'first password 1' } });
+    expect(old.status()).toBe(401);
+    const fresh = await request.post('/api/auth/login', { data: { email, password } });
+    expect(fresh.status()).toBe(200);
   });
 });
