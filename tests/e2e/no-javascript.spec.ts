@@ -161,6 +161,66 @@ test.describe('lead forms without JavaScript', () => {
     await expect(form.getByLabel('Currency')).toHaveValue('NPR');
     await expect(form.getByLabel(/Additional Information/)).toHaveValue('Kubernetes, Terraform.');
   });
+
+  test("an application for one opening, refused, comes back as the opening's own form with what was typed", async ({
+    page,
+    request,
+  }) => {
+    const { accessToken } = await loginAdmin(request);
+    const title = `Platform Engineer ${Date.now().toString(36)}`;
+    const created = await request.post('/api/jobs', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: {
+        title,
+        location: 'remote',
+        employmentType: 'FULL_TIME',
+        salaryMin: 40_000,
+        salaryMax: 50_000,
+        salaryCurrency: 'GBP',
+        salaryUnit: 'YEAR',
+        description: 'Keep the platform running.',
+        validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+        status: 'open',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const job = (await created.json()) as { id: string; slug: string };
+
+    const email = unique('nojs-opening');
+    await page.goto(`/career/${job.slug}`);
+    let form = page.getByRole('form', { name: 'Job application' });
+    await form.getByLabel('Full Name').fill('Maya Shrestha');
+    await form.getByLabel('Contact Number').fill('9812345678');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Town').fill('Lalitpur');
+    await form.getByLabel('Country').fill('Nepal');
+    await expect(form.getByLabel('Position')).toHaveValue(title);
+    await form.getByLabel('Expected Salary').fill('45,000 a year');
+    await form.getByLabel('Currency').selectOption('GBP');
+    await form.getByRole('button', { name: /^Submit/ }).click(); // no CV: refused
+
+    form = page.getByRole('form', { name: 'Job application' });
+    await expect(form.getByLabel('CV / Resume')).toHaveAccessibleDescription(/CV is required|Resume is required/);
+    await expect(form.getByLabel('Position')).toHaveValue(title);
+    await expect(form.locator('input[name="jobId"]')).toHaveValue(job.id);
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Expected Salary')).toHaveValue('45,000 a year');
+    await expect(form.getByLabel('Currency')).toHaveValue('GBP');
+    await expect(page.getByText('Your application for').getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/career/${job.slug}`,
+    );
+
+    // Sent again with the CV: the application is the opening's.
+    await form.getByLabel('CV / Resume').setInputFiles(pdf('opening-cv.pdf'));
+    await form.getByRole('button', { name: /^Submit/ }).click();
+    await expect(page).toHaveURL(/\/career\/thank-you$/);
+    expect(await findLead(request, 'applications', email, UNSOLVED)).toMatchObject({
+      position: title,
+      jobId: job.id,
+      fileName: 'opening-cv.pdf',
+    });
+  });
 });
 
 test.describe('menus and tabs without JavaScript', () => {
