@@ -144,6 +144,32 @@ test.describe('lead forms without JavaScript', () => {
     await expect(form.getByLabel('Message')).toHaveValue('I forgot my address.');
   });
 
+  test('a refused quote (/quote-uk) comes back with the message next to the field and what was typed', async ({
+    page,
+  }) => {
+    const email = unique('nojs-uk-refused');
+    await page.goto('/quote-uk');
+    let form = page.getByRole('form', { name: 'Quote request for United Kingdom' });
+    await form.getByLabel('Full Name').fill('Tom Baker');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone').fill('+44 20 7946 0000');
+    await form.getByLabel(/Budget/).selectOption('Over £20,000');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Submit' }).click(), // no company name
+    ]);
+    expect(answer.status()).toBe(400);
+    await expect(page).toHaveURL(/\/quote-uk$/);
+    form = page.getByRole('form', { name: 'Quote request for United Kingdom' });
+    const company = form.getByLabel('Company Name');
+    await expect(company).toHaveAttribute('aria-invalid', 'true');
+    await expect(company).toHaveAccessibleDescription(requiredMessage('companyName'));
+    await expect(form.getByLabel('Full Name')).toHaveValue('Tom Baker');
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Phone')).toHaveValue('+44 20 7946 0000');
+    await expect(form.getByLabel(/Budget/)).toHaveValue('Over £20,000');
+  });
+
   test('an application without a CV comes back with the message and every typed field but the file', async ({
     page,
   }) => {
