@@ -65,6 +65,30 @@ test('a tab chosen and a panel closed before hydration stay so once the page is 
   await expect(introduction).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('every cookie-policy panel is readable while the scripts never arrive, one at a time once they do', async ({
+  page,
+}) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+  // The client entry arrives empty: the page never hydrates (as when the scripts never finish loading).
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
+  await page.goto('/cookies', { waitUntil: 'domcontentloaded' });
+  const panels = page.getByRole('tabpanel', { includeHidden: true });
+  await expect(panels).toHaveCount(4);
+  for (const panel of await panels.all()) await expect(panel).toBeVisible();
+  await expect(page.getByRole('cell', { name: /^Meta \(Facebook\)/ })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+
+  // Hydrated: tabs, one panel shown.
+  await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  await gotoHydrated(page, '/cookies');
+  await expect(page.getByRole('tabpanel')).toHaveCount(1);
+  await expect(page.getByRole('tabpanel')).toHaveAccessibleName('What Are Cookies');
+  await page.getByRole('tab', { name: 'Cookie Table' }).click();
+  await expect(page.getByRole('tabpanel')).toHaveAccessibleName('Cookie Table');
+});
+
 test('two taps on the menu toggle before hydration leave the menu closed', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { hydrationStarted } = await openBeforeHydration(page, '/about');

@@ -1,8 +1,9 @@
 // With JavaScript off (a proxy that strips scripts, an old phone, scripts that never arrive) the site
 // still does what it is for: every public form sends, login and register work, menus and the cookie
 // policy open. The forms post natively; the server answers a thank-you page or the form again.
-import { MESSAGES, REGISTERED_PARAM, THANK_YOU, requiredMessage } from '@agency/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, REGISTERED_PARAM, THANK_YOU, requiredMessage } from '@agency/contract';
 import { expect, test } from './fixtures.ts';
+import { collectMail } from './mailbox.ts';
 import { fillApplication, findLead, loginAdmin } from './support.ts';
 
 test.use({ javaScriptEnabled: false });
@@ -143,6 +144,32 @@ test.describe('lead forms without JavaScript', () => {
     await expect(form.getByLabel('Message')).toHaveValue('I forgot my address.');
   });
 
+  test('a refused quote (/quote-uk) comes back with the message next to the field and what was typed', async ({
+    page,
+  }) => {
+    const email = unique('nojs-uk-refused');
+    await page.goto('/quote-uk');
+    let form = page.getByRole('form', { name: 'Quote request for United Kingdom' });
+    await form.getByLabel('Full Name').fill('Tom Baker');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone').fill('+44 20 7946 0000');
+    await form.getByLabel(/Budget/).selectOption('Over £20,000');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      form.getByRole('button', { name: 'Submit' }).click(), // no company name
+    ]);
+    expect(answer.status()).toBe(400);
+    await expect(page).toHaveURL(/\/quote-uk$/);
+    form = page.getByRole('form', { name: 'Quote request for United Kingdom' });
+    const company = form.getByLabel('Company Name');
+    await expect(company).toHaveAttribute('aria-invalid', 'true');
+    await expect(company).toHaveAccessibleDescription(requiredMessage('companyName'));
+    await expect(form.getByLabel('Full Name')).toHaveValue('Tom Baker');
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Phone')).toHaveValue('+44 20 7946 0000');
+    await expect(form.getByLabel(/Budget/)).toHaveValue('Over £20,000');
+  });
+
   test('an application without a CV comes back with the message and every typed field but the file', async ({
     page,
   }) => {
@@ -160,17 +187,86 @@ test.describe('lead forms without JavaScript', () => {
     await expect(form.getByLabel('Currency')).toHaveValue('NPR');
     await expect(form.getByLabel(/Additional Information/)).toHaveValue('Kubernetes, Terraform.');
   });
+
+  test("an application for one opening, refused, comes back as the opening's own form with what was typed", async ({
+    page,
+    request,
+  }) => {
+    const { accessToken } = await loginAdmin(request);
+    const title = `Platform Engineer ${Date.now().toString(36)}`;
+    const created = await request.post('/api/jobs', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: {
+        title,
+        location: 'remote',
+        employmentType: 'FULL_TIME',
+        salaryMin: 40_000,
+        salaryMax: 50_000,
+        salaryCurrency: 'GBP',
+        salaryUnit: 'YEAR',
+        description: 'Keep the platform running.',
+        validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+        status: 'open',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const job = (await created.json()) as { id: string; slug: string };
+
+    const email = unique('nojs-opening');
+    await page.goto(`/career/${job.slug}`);
+    let form = page.getByRole('form', { name: 'Job application' });
+    await form.getByLabel('Full Name').fill('Maya Shrestha');
+    await form.getByLabel('Contact Number').fill('9812345678');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Town').fill('Lalitpur');
+    await form.getByLabel('Country').fill('Nepal');
+    await expect(form.getByLabel('Position')).toHaveValue(title);
+    await form.getByLabel('Expected Salary').fill('45,000 a year');
+    await form.getByLabel('Currency').selectOption('GBP');
+    await form.getByRole('button', { name: /^Submit/ }).click(); // no CV: refused
+
+    form = page.getByRole('form', { name: 'Job application' });
+    await expect(form.getByLabel('CV / Resume')).toHaveAccessibleDescription(/CV is required|Resume is required/);
+    await expect(form.getByLabel('Position')).toHaveValue(title);
+    await expect(form.locator('input[name="jobId"]')).toHaveValue(job.id);
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Expected Salary')).toHaveValue('45,000 a year');
+    await expect(form.getByLabel('Currency')).toHaveValue('GBP');
+    await expect(page.getByText('Your application for').getByRole('link', { name: title })).toHaveAttribute(
+      'href',
+      `/career/${job.slug}`,
+    );
+
+    // Sent again with the CV: the application is the opening's.
+    await form.getByLabel('CV / Resume').setInputFiles(pdf('opening-cv.pdf'));
+    await form.getByRole('button', { name: /^Submit/ }).click();
+    await expect(page).toHaveURL(/\/career\/thank-you$/);
+    expect(await findLead(request, 'applications', email, UNSOLVED)).toMatchObject({
+      position: title,
+      jobId: job.id,
+      fileName: 'opening-cv.pdf',
+    });
+  });
 });
 
 test.describe('menus and tabs without JavaScript', () => {
-  test('the Services dropdown opens on a click or hover', async ({ page }) => {
+  test('the Services dropdown opens on hover; a click on Services lists every service on /services', async ({
+    page,
+  }) => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    const services = nav.getByRole('button', { name: 'Services' });
     await expect(nav.getByRole('link', { name: 'Cloud Migration' })).toBeHidden();
-    await nav.getByRole('button', { name: 'Services' }).click();
+    await services.hover();
     await expect(nav.getByRole('link', { name: 'Cloud Migration' })).toBeVisible();
     await nav.getByRole('link', { name: 'Cloud Migration' }).click();
     await expect(page).toHaveURL(/\/cloud-migration$/);
+
+    // A tap, where nothing hovers or takes focus (Safari), still reaches every service.
+    await services.dispatchEvent('click');
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    await expect(page.getByRole('heading', { name: 'Managed IT Solutions', level: 2 })).toBeVisible();
   });
 
   test('the mobile menu opens and its links work', async ({ page }) => {
@@ -183,6 +279,29 @@ test.describe('menus and tabs without JavaScript', () => {
     await expect(menu.getByRole('link')).toHaveText(['About Us', 'Services', 'Career', 'Connect', 'Blog']);
     await menu.getByRole('link', { name: 'Connect' }).click();
     await expect(page).toHaveURL(/\/connect$/);
+  });
+
+  test('the mobile menu stays open without focus on its toggle (Safari does not focus a tapped button)', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/about');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(toggle).not.toBeFocused();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Career' })).toBeVisible();
+
+    // From the keyboard: Enter on the toggle.
+    await page.goto('/about');
+    await expect(menu).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(menu).toBeVisible();
   });
 
   test('"Request a quote" leads to the quote page', async ({ page }) => {
@@ -242,5 +361,54 @@ test.describe('register and login without JavaScript', () => {
     await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Name')).toHaveValue('Short Password');
     await expect(page.getByLabel('Password')).toHaveValue('');
+  });
+});
+
+test.describe('password reset without JavaScript', () => {
+  const inbox = collectMail();
+
+  test('a link asked for and a new password chosen by native posts; no token or password in an address', async ({
+    page,
+    request,
+  }) => {
+    await loginAdmin(request); // the first account is the admin; this one is pending, which may still reset
+    const email = unique('nojs-reset');
+    const registered = await request.post('/api/auth/register', {
+      data: { name: 'No Script Member', email, password: 'first password 1' },
+    });
+    expect(registered.status()).toBe(201);
+
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?sent=1$/);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(ACCOUNT_MESSAGES.resetRequested);
+
+    await expect.poll(() => inbox.filter((mail) => mail.to.includes(email)).length, { timeout: 20_000 }).toBe(1);
+    const link = /(http:\/\/\S+\/reset-password\?token=([\w-]+))/.exec(
+      inbox.find((mail) => mail.to.includes(email))!.text,
+    );
+    expect(link).toBeTruthy();
+    const [, address, token] = link!;
+    await page.goto(address!);
+
+    // Too short: the page again, the message by the field, the link still usable.
+    await page.getByLabel('New password').fill('x');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(/\/reset-password$/);
+    await expect(page.getByLabel('New password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('New password')).toHaveValue('');
+
+    const password = 'second password 2';
+    await page.getByLabel('New password').fill(password);
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page).toHaveURL(/\/login\?reset=1$/);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(ACCOUNT_MESSAGES.passwordReset);
+    expect(page.url()).not.toContain(token!);
+
+    const old = await request.post('/api/auth/login', { data: { email, password: 'first password 1' } });
+    expect(old.status()).toBe(401);
+    const fresh = await request.post('/api/auth/login', { data: { email, password } });
+    expect(fresh.status()).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // The public forms, login and register also work as plain HTML forms (no JavaScript, or before the page
 // has hydrated): each posts to its own page's address, and the server answers a 303 to a thank-you page or
 // the same page again with its refusal. What both sides need to agree on is written here.
+import { ACCOUNT_PATHS } from './account-paths.ts';
 import type { ApiError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { REGION_SETTINGS } from './options.ts';
@@ -36,10 +37,21 @@ export const NATIVE_LEAD_FORMS = {
   application: { page: '/career', thanks: '/career/thank-you' },
 } as const;
 
-export const NATIVE_AUTH_FORMS = { login: '/login', register: '/register' } as const;
+export const NATIVE_AUTH_FORMS = {
+  login: ACCOUNT_PATHS.login,
+  register: '/register',
+  forgotPassword: ACCOUNT_PATHS.forgotPassword,
+  resetPassword: ACCOUNT_PATHS.resetPassword,
+} as const;
 
 /** The query /login carries after a registration (no personal data: only that it happened). */
 export const REGISTERED_PARAM = 'registered';
+
+/** The query /forgot-password carries once a reset link was asked for (the same for any address). */
+export const RESET_REQUESTED_PARAM = 'sent';
+
+/** The query /login carries after a new password was chosen through a reset link. */
+export const PASSWORD_RESET_PARAM = 'reset';
 
 /** What a thank-you page says: what the script version's toast says (the address, not known here, aside). */
 export const THANK_YOU = {

@@ -4,6 +4,8 @@
 // Links, <summary> and form fields work natively and are left alone, except:
 // - a link marked `data-early-click` (one the script upgrades, e.g. "Request a quote" → the modal) waits
 //   for the script like a button;
+// - a link marked `data-early-toggle` (the mobile menu's `#mobile-menu` link, opened by CSS `:target`) is
+//   followed at once and also recorded, so the hydrated menu ends up as the taps left it;
 // - a form marked `data-early-submit` (lib/native-form.ts) sent before hydration waits for the script,
 //   which sends it as usual (toasts, progress).
 // Should the scripts not arrive within EARLY_WAIT_MS, the link is followed and the form posted natively,
@@ -12,12 +14,12 @@
 /** How long a link or form sent before hydration waits for the scripts before it goes natively. */
 export const EARLY_WAIT_MS = 6000;
 
-/** Runs before any module: records [element, detail] of each click on a non-submit button or a tab. */
+/** Runs before any module: records [element, detail] of each click on a non-submit button, a tab or a marked link. */
 export const EARLY_CLICKS_SCRIPT =
   '(function(){var q=window.__earlyClicks=[],s=window.__earlySubmits=[];' +
-  'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab],a[data-early-click]");' +
+  'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab],a[data-early-click],a[data-early-toggle]");' +
   'if(!t||t.type==="submit"||t.disabled)return;' +
-  'if(t.tagName==="A"){if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;e.preventDefault();' +
+  'if(t.hasAttribute("data-early-click")){if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;e.preventDefault();' +
   'var c=[t,e.detail];q.push(c);setTimeout(function(){var i=q.indexOf(c);' +
   'if(window.__earlyClicks&&i>=0){q.splice(i,1);location.href=t.href}},' +
   EARLY_WAIT_MS +

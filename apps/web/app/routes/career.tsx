@@ -1,4 +1,5 @@
-import { CAREER_POSITIONS } from '@agency/contract';
+import { CAREER_POSITIONS, jobPath } from '@agency/contract';
+import { Link } from 'react-router';
 import { CareerForm } from '~/components/forms/career-form';
 import {
   CAREER_APPLY,
@@ -22,6 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { jobs, answered } = loaderData;
+  // An opening's form (/career/<slug>) posts here too: refused, it comes back as that opening's form, so
+  // the opening and its position are kept with what was typed.
+  const answeredJob = answered?.values.jobId ? jobs.find((job) => job.id === answered.values.jobId) : undefined;
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -84,9 +88,22 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <h2 id="apply-heading" className="text-3xl font-bold">
           {CAREER_APPLY.heading}
         </h2>
-        <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
+        {answeredJob ? (
+          <p className="mt-4 text-slate-700">
+            Your application for{' '}
+            <Link to={jobPath(answeredJob.slug)} className="font-semibold text-brand-700 underline">
+              {answeredJob.title}
+            </Link>
+            : please see the message below, then send it again.
+          </p>
+        ) : (
+          <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
+        )}
         <div className="mt-8">
-          <CareerForm answered={answered} />
+          <CareerForm
+            answered={answered}
+            job={answeredJob ? { id: answeredJob.id, title: answeredJob.title } : undefined}
+          />
         </div>
       </section>
     </>

@@ -1,32 +1,45 @@
 // /forgot-password: an address; the server mails a reset link if it has an account and answers the
-// same either way (docs/product.md D8), so this page never says whether it had one.
-import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MessageSchema } from '@agency/contract';
+// same either way (docs/product.md D8), so this page never says whether it had one. Without JavaScript the
+// form posts to /forgot-password itself: the server answers a 303 to /forgot-password?sent=1, or this page
+// again with its refusal (lib/native-form.ts).
+import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MessageSchema, RESET_REQUESTED_PARAM } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { apiJson } from '~/lib/api';
-import { useHydrated } from '~/lib/hydration';
+import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
 import { errorText } from '~/state/auth';
 
 export const meta = () => [...pageSeo('forgot-password'), { name: 'robots', content: 'noindex' }];
 
+export const loader = nativeAnswerLoader;
+export const clientLoader = noNativeAnswer;
+
 const EMPTY = { email: '' };
 
 export default function ForgotPassword() {
-  const { values, set, formRef, shown } = useFormValues(EMPTY);
-  const [sent, setSent] = useState<string | null>(null);
+  const answered = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const { values, set, formRef, shown } = useFormValues(EMPTY, answered);
+  // Asked for natively: the server's 303 lands here with `?sent=1`.
+  const [sent, setSent] = useState<string | null>(
+    params.has(RESET_REQUESTED_PARAM) ? ACCOUNT_MESSAGES.resetRequested : null,
+  );
+  // The refusal of a native post is shown until the visitor tries again.
+  const [refusal, setRefusal] = useState(answered?.error ?? null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const id = useId();
-  const hydrated = useHydrated();
+  const shownError = error ?? refusal?.error;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setLoading(true);
     setError(null);
+    setRefusal(null);
     try {
       const answer = MessageSchema.safeParse(
         await apiJson<unknown>('/auth/password-reset', { method: 'POST', body: shown() }),
@@ -51,7 +64,13 @@ export default function ForgotPassword() {
           <p className="mt-4 text-slate-700">
             Enter the address of your account and we will mail you a link to choose a new password.
           </p>
-          <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
+          <form
+            ref={formRef}
+            onSubmit={submit}
+            noValidate
+            className="mt-8 space-y-5"
+            {...nativePost(ACCOUNT_PATHS.forgotPassword)}
+          >
             <AccountField
               id={`${id}-email`}
               name="email"
@@ -60,13 +79,15 @@ export default function ForgotPassword() {
               autoComplete="email"
               value={values.email}
               onChange={set('email')}
+              error={refusal?.fields?.email}
             />
-            {error && (
+            {shownError && (
               <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {error}
+                {shownError}
               </p>
             )}
-            <button type="submit" disabled={loading || !hydrated} className={`${primaryButton} w-full`}>
+            {/* Enabled in the served HTML: before hydration or without JavaScript it posts natively. */}
+            <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
               Send the link
             </button>
           </form>

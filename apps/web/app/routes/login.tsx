@@ -1,7 +1,7 @@
 // /login: email and password; on success /admin, or the admin link that asked for the login. An
 // account with two-factor sign-in then gives a code (or a recovery code); an account that must set 2FA
 // up goes to its account page. No client-side checks (docs/product.md 5): the server answers.
-import { ACCOUNT_PATHS, MESSAGES, REGISTERED_PARAM } from '@agency/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MESSAGES, PASSWORD_RESET_PARAM, REGISTERED_PARAM } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
@@ -31,6 +31,8 @@ export default function Login() {
   const { email, password } = values;
   const id = useId();
   const registered = new URLSearchParams(search).has(REGISTERED_PARAM);
+  // A new password chosen without JavaScript: /reset-password answered with a 303 here.
+  const passwordReset = new URLSearchParams(search).has(PASSWORD_RESET_PARAM);
   // The refusal of a native post is shown until the visitor tries again.
   const [refusal, setRefusal] = useState(answered?.error?.error ?? null);
   const shownError = error ?? refusal;
@@ -84,6 +86,14 @@ export default function Login() {
           className="mt-6 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
         >
           {MESSAGES.auth.registered}
+        </p>
+      )}
+      {passwordReset && (
+        <p
+          role="status"
+          className="mt-6 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
+        >
+          {ACCOUNT_MESSAGES.passwordReset}
         </p>
       )}
       {answered?.session && (

@@ -1,34 +1,46 @@
 // /reset-password?token=…: the link from the reset mail. A new password ends every session of the
-// account; the server explains an expired or used link, and this page offers a new one.
+// account; the server explains an expired or used link, and this page offers a new one. Without JavaScript
+// the form posts to /reset-password (the token in a hidden field, so never in an address or a log): the
+// server answers a 303 to /login?reset=1, or this page again with its refusal and the token.
 import { ACCOUNT_MESSAGES, ACCOUNT_PATHS } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { apiJson } from '~/lib/api';
-import { useHydrated } from '~/lib/hydration';
+import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
 import { errorText } from '~/state/auth';
 
 export const meta = () => [...pageSeo('reset-password'), { name: 'robots', content: 'noindex' }];
 
+export const loader = nativeAnswerLoader;
+export const clientLoader = noNativeAnswer;
+
 const EMPTY = { password: '' };
 
 export default function ResetPassword() {
+  const answered = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // From the mail link's address, or from the refused native post that carried it.
+  const token = params.get('token') ?? answered?.values.token ?? '';
   const { values, set, formRef, shown } = useFormValues(EMPTY);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(token ? null : ACCOUNT_MESSAGES.resetInvalid);
+  // A message for the password goes next to it; any other refusal (the link) in the alert.
+  const refusedPassword = answered?.error?.fields?.password;
+  const [passwordError, setPasswordError] = useState(refusedPassword);
+  const [error, setError] = useState<string | null>(
+    refusedPassword ? null : (answered?.error?.error ?? (token ? null : ACCOUNT_MESSAGES.resetInvalid)),
+  );
   const [loading, setLoading] = useState(false);
   const id = useId();
-  const hydrated = useHydrated();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setLoading(true);
     setError(null);
+    setPasswordError(undefined);
     try {
       await apiJson<unknown>('/auth/password-reset/confirm', {
         method: 'POST',
@@ -57,7 +69,14 @@ export default function ResetPassword() {
           </p>
         </>
       ) : (
-        <form ref={formRef} onSubmit={submit} noValidate className="mt-8 space-y-5">
+        <form
+          ref={formRef}
+          onSubmit={submit}
+          noValidate
+          className="mt-8 space-y-5"
+          {...nativePost(ACCOUNT_PATHS.resetPassword)}
+        >
+          <input type="hidden" name="token" value={token} />
           <AccountField
             id={`${id}-password`}
             name="password"
@@ -66,6 +85,7 @@ export default function ResetPassword() {
             autoComplete="new-password"
             value={values.password}
             onChange={set('password')}
+            error={passwordError}
           />
           {error && (
             <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -77,7 +97,8 @@ export default function ResetPassword() {
               </p>
             </div>
           )}
-          <button type="submit" disabled={loading || !hydrated || !token} className={`${primaryButton} w-full`}>
+          {/* Enabled in the served HTML: before hydration or without JavaScript it posts natively. */}
+          <button type="submit" disabled={loading || !token} className={`${primaryButton} w-full`}>
             Save the new password
           </button>
         </form>

@@ -1,16 +1,29 @@
 // Forms posted the way a browser without JavaScript posts them: urlencoded, or multipart when a file
 // can be sent. They answer 303 and store the lead exactly as the JSON API does.
-import { HONEYPOT_FIELD, MESSAGES, requiredMessage } from '@agency/contract';
+import { Writable } from 'node:stream';
+import { ACCOUNT_MESSAGES, HONEYPOT_FIELD, MESSAGES, requiredMessage } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
+/** Every log line of the app, to check that no token or password reaches it. */
+const logLines: string[] = [];
 beforeAll(async () => {
   // Without the proof of work (a browser without JavaScript cannot solve it) leads are spam under the
   // default SPAM_CHALLENGE=score; that rule has its own test below, the rest looks at storage and mail.
-  t = await createTestApp({ LEADS_TO: 'leads@agency.test', RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' });
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  t = await createTestApp(
+    { LEADS_TO: 'leads@agency.test', RATE_LIMIT_MAX: '1000', SPAM_CHALLENGE: 'off' },
+    { logStream },
+  );
 });
 afterAll(() => t.close());
 
@@ -206,5 +219,80 @@ describe('register and login without JavaScript', () => {
     });
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ user: { email: account.email } });
+  });
+});
+
+describe('password reset without JavaScript', () => {
+  /** The token of the newest reset mail waiting in the outbox for `email`. */
+  async function tokenFromOutbox(email: string): Promise<string> {
+    const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.to, email));
+    const body = mails.filter((mail) => mail.purpose === 'password-reset').at(-1)?.body ?? '';
+    const token = /\/reset-password\?token=([\w-]+)/.exec(body)?.[1];
+    if (!token) throw new Error('no reset link in the outbox');
+    return token;
+  }
+
+  it('POST /forgot-password → 303 to /forgot-password?sent=1 for any address; the account gets the link', async () => {
+    const member = await createAccount(t.app, 'editor', 'Native Reset');
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password',
+      ...urlencoded({ email: member.email }),
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password',
+      ...urlencoded({ email: 'nobody-native@example.com' }),
+    });
+    expect(known.statusCode).toBe(303);
+    expect(known.headers.location).toBe('/forgot-password?sent=1');
+    expect(unknown.statusCode).toBe(303);
+    expect(unknown.headers.location).toBe(known.headers.location);
+    expect(await tokenFromOutbox(member.email)).toMatch(/^[\w-]{20,}$/);
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password',
+      ...urlencoded({ email: 'not an address' }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.email).toBeDefined();
+  });
+
+  it('POST /reset-password (token in the body) → 303 to /login?reset=1; the new password signs in, the link is spent', async () => {
+    const member = await createAccount(t.app, 'editor', 'Native Confirm');
+    await t.app.inject({ method: 'POST', url: '/forgot-password', ...urlencoded({ email: member.email }) });
+    const token = await tokenFromOutbox(member.email);
+    const password = 'a new password chosen natively';
+
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/reset-password',
+      ...urlencoded({ token, password: 'x' }),
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().fields.password).toBeDefined();
+
+    const done = await t.app.inject({ method: 'POST', url: '/reset-password', ...urlencoded({ token, password }) });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe('/login?reset=1');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password },
+    });
+    expect(login.statusCode).toBe(200);
+
+    const again = await t.app.inject({ method: 'POST', url: '/reset-password', ...urlencoded({ token, password }) });
+    expect(again.statusCode).toBe(400);
+    // The posts were logged (their path), but neither the token nor the password was.
+    const log = logLines.join('');
+    expect(log).toContain('/reset-password');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(password);
+    expect(again.json()).toMatchObject({
+      error: ACCOUNT_MESSAGES.resetUsed,
+      fields: { token: ACCOUNT_MESSAGES.resetUsed },
+    });
   });
 });

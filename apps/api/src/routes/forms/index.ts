@@ -2,6 +2,8 @@
 // own page's address, so the page shown again is the one the browser is on:
 //   POST /quote-uk, /quote-nepal, /connect, /career → 303 to the thank-you page
 //   POST /register → 303 to /login?registered=1;  POST /login → the login page, which opens the admin
+//   POST /forgot-password → 303 to /forgot-password?sent=1 (whether or not the address has an account)
+//   POST /reset-password (the link's token in a hidden field, never in the address) → 303 to /login?reset=1
 // A refusal renders the same page again with its status, the server's messages next to the fields and
 // what was typed (never a password or a file). The checks, limits, honeypot and storage are the JSON
 // API's own (services/lead-intake.ts, services/sign-in.ts).
@@ -13,7 +15,9 @@ import {
   NATIVE_AUTH_FORMS,
   NATIVE_LEAD_FORMS,
   type NativeFormAnswer,
+  PASSWORD_RESET_PARAM,
   REGISTERED_PARAM,
+  RESET_REQUESTED_PARAM,
 } from '@agency/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -112,7 +116,7 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
   );
 
   /**
-   * Register and login go through the JSON routes themselves (their checks, limits, audit and two-factor
+   * Register, login and the password reset go through the JSON routes themselves (their checks, limits, audit and two-factor
    * rules), from the visitor's own address; an error answer becomes a refusal on the page.
    */
   async function viaApi(request: FastifyRequest, url: string, received: Received) {
@@ -124,7 +128,8 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
       remoteAddress: request.ip,
       headers: { 'user-agent': request.headers['user-agent'] ?? '' },
     });
-    const body = answer.json() as Record<string, unknown>;
+    // 204 (a new password saved) has no body.
+    const body = (answer.body ? answer.json() : {}) as Record<string, unknown>;
     if (answer.statusCode >= 400) {
       const headers: Record<string, string> = {};
       if (answer.headers['retry-after']) headers['retry-after'] = String(answer.headers['retry-after']);
@@ -143,6 +148,23 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
       viaApi(request, '/api/auth/register', received),
     );
     if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=1`, 303);
+    return reply;
+  });
+
+  app.post(NATIVE_AUTH_FORMS.forgotPassword, options, async (request, reply) => {
+    const done = await answer(request, reply, NATIVE_AUTH_FORMS.forgotPassword, (received) =>
+      viaApi(request, '/api/auth/password-reset', received),
+    );
+    if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.forgotPassword}?${RESET_REQUESTED_PARAM}=1`, 303);
+    return reply;
+  });
+
+  app.post(NATIVE_AUTH_FORMS.resetPassword, options, async (request, reply) => {
+    // A refusal shows the page again with the token it was sent (a hidden field), not the password.
+    const done = await answer(request, reply, NATIVE_AUTH_FORMS.resetPassword, (received) =>
+      viaApi(request, '/api/auth/password-reset/confirm', received),
+    );
+    if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${PASSWORD_RESET_PARAM}=1`, 303);
     return reply;
   });
 

@@ -1,5 +1,5 @@
 // The header's Services dropdown (docs/product.md section 2): opens on hover and from the keyboard (a
-// disclosure button), Escape closes it and returns focus to the button. The panel is positioned
+// disclosure button that is also a link to /services), Escape closes it and returns focus to the button. The panel is positioned
 // against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen.
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
@@ -18,7 +18,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function ServicesMenu() {
   const [open, setOpen] = useState(false);
   const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = useRef<HTMLAnchorElement>(null);
   const panelId = useId();
   const closeTimer = useRef<number | undefined>(undefined);
   const { pathname } = useLocation();
@@ -58,13 +58,28 @@ export function ServicesMenu() {
         }
       }}
     >
-      <button
+      {/* Also a link to /services: without JavaScript a tap or Enter there lists every service (the panel
+          opens on hover and focus by CSS, app.css); the script makes it a disclosure button. */}
+      <a
         ref={buttonRef}
-        type="button"
+        href={SERVICES_PATH}
+        role="button"
+        data-early-click=""
         aria-expanded={open}
         aria-controls={panelId}
-        // A mouse click while the pointer already opened it keeps it open; Enter/Space (detail 0) toggles.
-        onClick={(event) => setOpen((current) => (event.detail > 0 ? true : !current))}
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          // A mouse click while the pointer already opened it keeps it open; Enter (detail 0) toggles.
+          const { detail } = event;
+          setOpen((current) => (detail > 0 ? true : !current));
+        }}
+        onKeyDown={(event) => {
+          // A button also answers Space (a link only Enter).
+          if (event.key !== ' ') return;
+          event.preventDefault();
+          setOpen((current) => !current);
+        }}
         className={`inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${inServices ? 'bg-brand-50 text-brand-700' : 'text-slate-700'}`}
       >
         Services
@@ -76,7 +91,7 @@ export function ServicesMenu() {
         >
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
         </svg>
-      </button>
+      </a>
       {/* Hidden by a class, not the attribute: before hydration, CSS opens it on hover and focus (app.css). */}
       <div
         id={panelId}

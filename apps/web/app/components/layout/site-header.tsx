@@ -36,10 +36,18 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader() {
   const { open: openQuote } = useQuoteModal();
   const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
 
   // Any navigation (a menu link, back/forward) closes the mobile menu.
   usePathnameChange(() => setMenuOpen(false));
+
+  // The menu opened as `#mobile-menu` before hydration is now the toggle's to open and close (the taps
+  // were replayed): the address loses the fragment.
+  useEffect(() => {
+    if (window.location.hash !== `#${MOBILE_MENU_ID}`) return;
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -101,22 +109,35 @@ export function SiteHeader() {
           >
             Request a quote
           </a>
-          <button
+          {/* A link to the menu, which CSS opens as the `:target` before hydration and without JavaScript
+              (app.css): no focus or `:has()` needed, so a tap opens it in every browser. The script makes it
+              a toggle (a button to assistive technology). */}
+          <a
             ref={toggleRef}
-            type="button"
-            data-early-menu-toggle=""
+            href={`#${MOBILE_MENU_ID}`}
+            role="button"
+            data-early-toggle=""
             aria-expanded={menuOpen}
             aria-controls={MOBILE_MENU_ID}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={(event) => {
+              event.preventDefault();
+              setMenuOpen((open) => !open);
+            }}
+            onKeyDown={(event) => {
+              // A button also answers Space (a link only Enter).
+              if (event.key !== ' ') return;
+              event.preventDefault();
+              setMenuOpen((open) => !open);
+            }}
             className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
-          </button>
+          </a>
         </div>
       </div>
 
-      {/* Hidden by a class, not the attribute: before hydration, CSS opens it for a focused toggle (app.css). */}
+      {/* Hidden by a class, not the attribute: before hydration, CSS opens it as the `:target` (app.css). */}
       <nav
         id={MOBILE_MENU_ID}
         aria-label="Mobile"

@@ -1,17 +1,23 @@
-// The cookie policy's four tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, roving tabindex).
+// The cookie policy's four tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, roving tabindex). The served
+// HTML shows every panel, one after the other, so that all of it can be read before the scripts arrive or
+// if they never do; once hydrated, only the chosen panel is shown.
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { COOKIE_TABLE, COOKIE_TABS, type CookieTab } from '~/content/cookie-policy';
+import { useHydrated } from '~/lib/hydration';
 import { PolicyBlocks } from './policy-blocks';
 
 const tabId = (id: CookieTab['id']) => `cookie-tab-${id}`;
 const panelId = (id: CookieTab['id']) => `cookie-panel-${id}`;
 
-// Unlayered, so it wins over the `hidden` utility (the `hidden` attribute could not be overridden).
-const NO_SCRIPT_STYLE = '<style>[data-cookie-tablist]{display:none}[data-cookie-panel]{display:block}</style>';
+// Without JavaScript the tabs can never switch anything: only the panels are shown. (With JavaScript on,
+// the tab list stays: a tab chosen before hydration is chosen once it is done, lib/early-clicks.ts.)
+const NO_SCRIPT_STYLE = '<style>[data-cookie-tablist]{display:none}</style>';
 
 export function CookieTabs() {
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // False in the served HTML and while hydrating (the same markup, so no mismatch), true right after.
+  const hydrated = useHydrated();
 
   const select = (index: number) => {
     const count = COOKIE_TABS.length;
@@ -35,7 +41,6 @@ export function CookieTabs() {
 
   return (
     <div className="mt-10">
-      {/* Without JavaScript the tabs cannot switch: every panel is shown, one after the other. */}
       <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
       <div
         role="tablist"
@@ -76,8 +81,7 @@ export function CookieTabs() {
           id={panelId(tab.id)}
           aria-labelledby={tabId(tab.id)}
           tabIndex={0}
-          data-cookie-panel=""
-          className={`py-8 ${index === selected ? '' : 'hidden'}`}
+          className={`py-8 ${!hydrated || index === selected ? '' : 'hidden'}`}
         >
           <h2 className="text-2xl font-semibold">{tab.label}</h2>
           <div className="mt-4">
