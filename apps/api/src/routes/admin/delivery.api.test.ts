@@ -1,40 +1,14 @@
 // Mail delivery as the lead page shows it: each notification's state and the mail_* events, over a real SMTP
 // server that is down first, then up; a resend goes out again.
-import type { AddressInfo } from 'node:net';
 import type { LeadDetail } from '@agency/contract';
 import { schema, sql } from '@agency/db';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../../test/auth-fixtures.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { CONTACT } from '../../../test/lead-fixtures.ts';
+import { startSmtp } from '../../../test/smtp.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
-
-async function startSmtp(port = 0) {
-  const received: string[][] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        received.push(session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    received,
-    port: (server.server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -69,7 +43,7 @@ describe('mail delivery on the lead page', () => {
       data: { attempts: 1, to: 'leads@agency.test', lastError: notification?.lastError },
     });
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtp({ port });
     cleanups.push(smtp.close);
     await due();
     await t.app.outbox.process();
@@ -79,13 +53,13 @@ describe('mail delivery on the lead page', () => {
       ['notification', 'sent', 2],
     ]);
     expect(lead.timeline.filter((event) => event.type === 'mail_sent')).toHaveLength(2);
-    expect(smtp.received.flat().sort()).toEqual([CONTACT.email, 'leads@agency.test']);
+    expect(smtp.received.flatMap((mail) => mail.to).sort()).toEqual([CONTACT.email, 'leads@agency.test']);
 
     const resend = await t.app.inject({ method: 'POST', url: `/api/admin/contacts/${id}/resend`, headers });
     expect(resend.statusCode).toBe(202);
     await t.app.outbox.process();
     await t.app.outbox.process();
-    expect(smtp.received.flat().filter((to) => to === 'leads@agency.test')).toHaveLength(2);
+    expect(smtp.received.flatMap((mail) => mail.to).filter((to) => to === 'leads@agency.test')).toHaveLength(2);
     lead = await detail(id);
     expect(lead.timeline.map((event) => event.type).slice(-2)).toEqual(['mail_queued', 'mail_sent']);
     expect(lead.timeline.at(-2)?.actor).toEqual({ id: account.id, name: 'Dana Admin' });

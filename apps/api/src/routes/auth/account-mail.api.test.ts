@@ -1,38 +1,19 @@
 // Account mail over a real SMTP server: the reset link is delivered, and the outbox keeps no copy of it.
-import type { AddressInfo } from 'node:net';
 import { eq, schema } from '@agency/db';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, expect, it } from 'vitest';
 import { createAccount } from '../../../test/auth-fixtures.ts';
 import { createTestApp } from '../../../test/app.ts';
+import { plain, startSmtp } from '../../../test/smtp.ts';
 
-const received: { to: string[]; data: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString() });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+const smtp = await startSmtp();
 const t = await createTestApp({
-  SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   SITE_URL: 'https://agency.test',
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
-
-/** Quoted-printable soft breaks and escapes undone. */
-const plain = (data: string) =>
-  data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 it('delivers the reset link and blanks the outbox copy once sent; the link then works', async () => {
   const member = await createAccount(t.app, 'editor', 'Mailed Member');
@@ -40,7 +21,7 @@ it('delivers the reset link and blanks the outbox copy once sent; the link then 
   expect(res.statusCode).toBe(202);
   await t.app.outbox.process();
 
-  const mail = received.find((m) => m.to.includes(member.email));
+  const mail = smtp.received.find((m) => m.to.includes(member.email));
   const token = /https:\/\/agency\.test\/reset-password\?token=([\w-]+)/.exec(plain(mail?.data ?? ''))?.[1];
   expect(token).toBeTruthy();
 

@@ -1,50 +1,9 @@
 // Lead mail over a real SMTP server (smtp-server in this process): delivered, and never lost while it is down.
-import type { AddressInfo } from 'node:net';
 import { eq, schema, sql } from '@agency/db';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
-
-interface Received {
-  to: string[];
-  data: string;
-}
-
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on localhost; a self-signed STARTTLS would only test certificate handling.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address() as AddressInfo;
-  return {
-    received,
-    port: address.port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Quoted-printable soft line breaks and escapes undone, so the test can look for plain text. */
-const plain = (data: string) =>
-  data.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+import { plain, startSmtp } from '../../../test/smtp.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -133,7 +92,7 @@ describe('lead mail over SMTP', () => {
       expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
     }
 
-    const smtp = await startSmtp(port);
+    const smtp = await startSmtp({ port });
     cleanups.push(smtp.close);
     // Not due yet: the backoff holds even though the server is up.
     await t.app.outbox.process();

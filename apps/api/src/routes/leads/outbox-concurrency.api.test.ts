@@ -5,10 +5,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { schema, sql } from '@agency/db';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { CONTACT } from '../../../test/lead-fixtures.ts';
+import { plain, startSmtp } from '../../../test/smtp.ts';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -30,28 +30,6 @@ async function listen(server: Server, port: number) {
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return (server.address() as AddressInfo).port;
-}
-
-async function startSmtp(port = 0) {
-  const received: { to: string[]; data: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          data: Buffer.concat(chunks).toString('utf8').replace(/=\r\n/g, ''),
-        });
-        setTimeout(callback, SLOW_MS);
-      });
-    },
-  });
-  const bound = await listen(smtp.server, port);
-  return { received, port: bound, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
 async function startReceiver(port = 0) {
@@ -105,7 +83,7 @@ describe('the outbox with two instances on one database', () => {
     // The passes the new leads kicked off have failed (nothing listening) and scheduled a retry.
     await t.app.outbox.process();
 
-    const smtp = await startSmtp(smtpProbe.port);
+    const smtp = await startSmtp({ port: smtpProbe.port, answerAfterMs: SLOW_MS });
     const hooks = await startReceiver(hookProbe.port);
     cleanups.push(smtp.close, hooks.close);
     await t.app.db.update(schema.outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
@@ -128,7 +106,7 @@ describe('the outbox with two instances on one database', () => {
     // Each lead's notification reached the agency once, and each visitor got one confirmation.
     expect(smtp.received).toHaveLength(LEADS * 2);
     for (const [index, id] of ids.entries()) {
-      const notifications = smtp.received.filter((mail) => mail.to.includes(AGENCY) && mail.data.includes(id));
+      const notifications = smtp.received.filter((mail) => mail.to.includes(AGENCY) && plain(mail.data).includes(id));
       expect(notifications, `notification of lead ${index}`).toHaveLength(1);
       const confirmations = smtp.received.filter((mail) => mail.to.includes(`visitor-${index}@example.com`));
       expect(confirmations, `confirmation of lead ${index}`).toHaveLength(1);
