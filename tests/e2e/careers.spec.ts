@@ -3,7 +3,7 @@
 // the open ones, and the opening leaves /career and the sitemap.
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { findLead, loginAdmin, loginThroughUi } from './support.ts';
+import { createOpening, findLead, loginAdmin, loginThroughUi } from './support.ts';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
@@ -125,22 +125,14 @@ test('an editor renames an opening in its drawer and deletes it after confirming
   const { accessToken } = await loginAdmin(request);
   const id = Date.now().toString(36);
   const title = `Support Engineer ${id}`;
-  const created = await request.post('/api/jobs', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: {
-      title,
-      location: 'kent',
-      employmentType: 'PART_TIME',
-      salaryMin: 20_000,
-      salaryMax: 25_000,
-      salaryCurrency: 'GBP',
-      salaryUnit: 'YEAR',
-      description: 'Answer the phone.',
-      validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-      status: 'open',
-    },
+  await createOpening(request, accessToken, {
+    title,
+    location: 'kent',
+    employmentType: 'PART_TIME',
+    salaryMin: 20_000,
+    salaryMax: 25_000,
+    description: 'Answer the phone.',
   });
-  expect(created.status()).toBe(201);
   await loginThroughUi(page);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Jobs' }).click();
 

@@ -4,30 +4,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { loginAdmin, loginThroughUi, solvedAltcha } from './support.ts';
+import { createOpening, loginAdmin, loginThroughUi, solvedAltcha } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function createPosting(request: APIRequestContext, headers: Record<string, string>, title: string) {
-  const response = await request.post('/api/jobs', {
-    headers,
-    data: {
-      title,
-      location: 'remote',
-      employmentType: 'FULL_TIME',
-      salaryMin: 40_000,
-      salaryMax: 50_000,
-      salaryCurrency: 'GBP',
-      salaryUnit: 'YEAR',
-      description: 'Build and run things.',
-      validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-      status: 'open',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
-}
 
 /** An application to `jobId` as the public form sends it (multipart, with a CV and a solved challenge). */
 async function apply(request: APIRequestContext, jobId: string, name: string, email: string) {
@@ -61,8 +41,8 @@ test('the inbox shows the applications of the chosen job posting only, with the 
   const { accessToken } = await loginAdmin(request);
   const headers = { authorization: `Bearer ${accessToken}` };
   const id = unique();
-  const cloud = await createPosting(request, headers, `Cloud Architect ${id}`);
-  const network = await createPosting(request, headers, `Network Engineer ${id}`);
+  const cloud = await createOpening(request, accessToken, { title: `Cloud Architect ${id}` });
+  const network = await createOpening(request, accessToken, { title: `Network Engineer ${id}` });
   const cloudApplicant = { name: `Asha Cloud ${id}`, email: `cloud-${id}@example.test` };
   const networkApplicant = { name: `Bikash Network ${id}`, email: `network-${id}@example.test` };
   await apply(request, cloud.id, cloudApplicant.name, cloudApplicant.email);

@@ -4,7 +4,7 @@
 import { ACCOUNT_MESSAGES, MESSAGES, REGISTERED_PARAM, THANK_YOU, requiredMessage } from '@agency/contract';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
-import { fillApplication, findLead, loginAdmin } from './support.ts';
+import { createOpening, fillApplication, findLead, loginAdmin } from './support.ts';
 
 test.use({ javaScriptEnabled: false });
 
@@ -194,23 +194,7 @@ test.describe('lead forms without JavaScript', () => {
   }) => {
     const { accessToken } = await loginAdmin(request);
     const title = `Platform Engineer ${Date.now().toString(36)}`;
-    const created = await request.post('/api/jobs', {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: {
-        title,
-        location: 'remote',
-        employmentType: 'FULL_TIME',
-        salaryMin: 40_000,
-        salaryMax: 50_000,
-        salaryCurrency: 'GBP',
-        salaryUnit: 'YEAR',
-        description: 'Keep the platform running.',
-        validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-        status: 'open',
-      },
-    });
-    expect(created.status()).toBe(201);
-    const job = (await created.json()) as { id: string; slug: string };
+    const job = await createOpening(request, accessToken, { title });
 
     const email = unique('nojs-opening');
     await page.goto(`/career/${job.slug}`);

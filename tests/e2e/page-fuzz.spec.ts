@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { PAGES } from '../../apps/web/app/content/pages.ts';
 import { expect, test } from './fixtures.ts';
-import { loginAdmin } from './support.ts';
+import { createOpening, loginAdmin } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 
@@ -92,24 +92,9 @@ test('a few hundred hostile requests at the pages: none is answered 5xx', async 
   const stamp = Date.now().toString(36);
   const post = await request.post('/api/blogs', { headers, data: { title: `Fuzz ${stamp}`, content: 'Odd input.' } });
   expect(post.status()).toBe(201);
-  const job = await request.post('/api/jobs', {
-    headers,
-    data: {
-      title: `Fuzz Engineer ${stamp}`,
-      location: 'kent',
-      employmentType: 'PART_TIME',
-      salaryMin: 20_000,
-      salaryMax: 25_000,
-      salaryCurrency: 'GBP',
-      salaryUnit: 'YEAR',
-      description: 'Odd input.',
-      validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-      status: 'open',
-    },
-  });
-  expect(job.status()).toBe(201);
+  const job = await createOpening(request, accessToken, { title: `Fuzz Engineer ${stamp}`, description: 'Odd input.' });
   const postSlug = ((await post.json()) as { slug: string }).slug;
-  const jobSlug = ((await job.json()) as { slug: string }).slug;
+  const jobSlug = job.slug;
 
   const pages = [
     ...new Set([

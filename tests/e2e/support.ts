@@ -16,6 +16,32 @@ export async function loginAdmin(request: APIRequestContext) {
   return (await login.json()) as { accessToken: string; refreshToken: string; user: { role: string } };
 }
 
+/** Opens a job opening through the API as `accessToken`'s account (open for a week unless `fields` say
+ *  otherwise); returns the created opening. */
+export async function createOpening(
+  request: APIRequestContext,
+  accessToken: string,
+  fields: { title: string } & Record<string, unknown>,
+) {
+  const response = await request.post('/api/jobs', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: {
+      location: 'remote',
+      employmentType: 'FULL_TIME',
+      salaryMin: 40_000,
+      salaryMax: 50_000,
+      salaryCurrency: 'GBP',
+      salaryUnit: 'YEAR',
+      description: 'Keep the platform running.',
+      validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+      status: 'open',
+      ...fields,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; slug: string; title: string };
+}
+
 /** Finds one lead through the admins' inbox, searching by the visitor's email. */
 export async function findLead(
   request: APIRequestContext,
