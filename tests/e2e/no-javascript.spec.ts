@@ -188,7 +188,7 @@ test.describe('lead forms without JavaScript', () => {
     await expect(form.getByLabel(/Additional Information/)).toHaveValue('Kubernetes, Terraform.');
   });
 
-  test("an application for one opening, refused, comes back as the opening's own form with what was typed", async ({
+  test("an application for one opening, refused, comes back on the opening's own page with what was typed", async ({
     page,
     request,
   }) => {
@@ -207,19 +207,28 @@ test.describe('lead forms without JavaScript', () => {
     await expect(form.getByLabel('Position')).toHaveValue(title);
     await form.getByLabel('Expected Salary').fill('45,000 a year');
     await form.getByLabel('Currency').selectOption('GBP');
-    await form.getByRole('button', { name: /^Submit/ }).click(); // no CV: refused
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST'),
+      form.getByRole('button', { name: /^Submit/ }).click(), // no CV: refused
+    ]);
+    expect(answer.status()).toBe(400);
 
+    // The posting's own page again: its address, title and JobPosting data, with the refusal and the values.
+    await expect(page).toHaveURL(new RegExp(`/career/${job.slug}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.map((text) => JSON.parse(text) as { '@type'?: string; title?: string })).toContainEqual(
+      expect.objectContaining({ '@type': 'JobPosting', title }),
+    );
     form = page.getByRole('form', { name: 'Job application' });
     await expect(form.getByLabel('CV / Resume')).toHaveAccessibleDescription(/CV is required|Resume is required/);
     await expect(form.getByLabel('Position')).toHaveValue(title);
     await expect(form.locator('input[name="jobId"]')).toHaveValue(job.id);
+    await expect(form.getByLabel('Full Name')).toHaveValue('Maya Shrestha');
     await expect(form.getByLabel('Email')).toHaveValue(email);
     await expect(form.getByLabel('Expected Salary')).toHaveValue('45,000 a year');
     await expect(form.getByLabel('Currency')).toHaveValue('GBP');
-    await expect(page.getByText('Your application for').getByRole('link', { name: title })).toHaveAttribute(
-      'href',
-      `/career/${job.slug}`,
-    );
+    await expect(form.getByLabel('CV / Resume')).toHaveValue('');
 
     // Sent again with the CV: the application is the opening's.
     await form.getByLabel('CV / Resume').setInputFiles(pdf('opening-cv.pdf'));
@@ -230,6 +239,36 @@ test.describe('lead forms without JavaScript', () => {
       jobId: job.id,
       fileName: 'opening-cv.pdf',
     });
+  });
+
+  test('an application for an opening withdrawn meanwhile comes back on /career with what was typed', async ({
+    page,
+    request,
+  }) => {
+    const { accessToken } = await loginAdmin(request);
+    const title = `Withdrawn Engineer ${Date.now().toString(36)}`;
+    const job = await createOpening(request, accessToken, { title });
+    const email = unique('nojs-withdrawn');
+    await page.goto(`/career/${job.slug}`);
+    let form = page.getByRole('form', { name: 'Job application' });
+    await form.getByLabel('Full Name').fill('Maya Shrestha');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Expected Salary').fill('45,000 a year');
+    const removed = await request.delete(`/api/jobs/${job.id}`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(removed.ok()).toBe(true);
+    await form.getByRole('button', { name: /^Submit/ }).click();
+
+    // The general page's form, the opening's title in words, the position to choose again.
+    await expect(page.getByRole('heading', { level: 2, name: 'Current Openings' })).toBeVisible();
+    await expect(page.getByText(`Your application for ${title}`)).toBeVisible();
+    form = page.getByRole('form', { name: 'Job application' });
+    await expect(form.locator('input[name="jobId"]')).toHaveCount(0);
+    await expect(form.getByLabel('Position')).toHaveValue('');
+    await expect(form.getByLabel('Full Name')).toHaveValue('Maya Shrestha');
+    await expect(form.getByLabel('Email')).toHaveValue(email);
+    await expect(form.getByLabel('Expected Salary')).toHaveValue('45,000 a year');
   });
 });
 

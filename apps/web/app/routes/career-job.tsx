@@ -1,18 +1,23 @@
 // /career/<slug>: one job opening with its JobPosting JSON-LD and the application form for it,
 // rendered per request. Once closed or past validThrough it answers 410 with the open ones instead.
+// Its form posted without JavaScript and refused comes back here with its answer (lib/native-form.ts).
 import { JOB_MESSAGES, jobPath } from '@agency/contract';
 import { Link, data } from 'react-router';
 import { JobList, jobFacts, salaryText } from '~/components/career/job-list';
 import { CareerForm } from '~/components/forms/career-form';
 import { pathOf } from '~/content/pages';
 import { jobPostingJsonLd } from '~/lib/jsonld';
+import { nativeAnswerLoader } from '~/lib/native-form';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/career-job';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const job = await context.jobs.findBySlug(params.slug);
   if (!job) throw data('Not found', { status: 404 });
-  if (job.open) return { job, gone: false as const, openJobs: [], siteUrl: context.siteUrl };
+  if (job.open) {
+    const answered = nativeAnswerLoader({ context });
+    return { job, gone: false as const, openJobs: [], siteUrl: context.siteUrl, answered };
+  }
   return data(
     { job, gone: true as const, openJobs: await context.jobs.listOpen(), siteUrl: context.siteUrl },
     { status: 410 },
@@ -95,7 +100,7 @@ export default function CareerJob({ loaderData }: Route.ComponentProps) {
           Apply for this position
         </h2>
         <div className="mt-8">
-          <CareerForm job={{ id: job.id, title: job.title }} />
+          <CareerForm job={{ id: job.id, slug: job.slug, title: job.title }} answered={loaderData.answered} />
         </div>
       </section>
     </>

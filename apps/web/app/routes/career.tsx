@@ -1,5 +1,4 @@
-import { CAREER_POSITIONS, jobPath } from '@agency/contract';
-import { Link } from 'react-router';
+import { CAREER_POSITIONS, JOB_MESSAGES } from '@agency/contract';
 import { CareerForm } from '~/components/forms/career-form';
 import {
   CAREER_APPLY,
@@ -21,11 +20,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { jobs: await context.jobs.listOpen(), answered: nativeAnswerLoader({ context }) };
 }
 
+const isCareerPosition = (position: string | undefined) =>
+  (CAREER_POSITIONS as readonly (string | undefined)[]).includes(position);
+
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { jobs, answered } = loaderData;
-  // An opening's form (/career/<slug>) posts here too: refused, it comes back as that opening's form, so
-  // the opening and its position are kept with what was typed.
-  const answeredJob = answered?.values.jobId ? jobs.find((job) => job.id === answered.values.jobId) : undefined;
+  // An opening's form posts to the opening's page (/career/<slug>) and comes back there; it comes here only
+  // when the opening closed meanwhile: its title (not one of the general positions) is kept in words, and
+  // the position is to be chosen again for a general application.
+  const closedOpening =
+    answered?.values.jobId && !isCareerPosition(answered.values.position) ? answered.values.position : undefined;
+  const formAnswer =
+    answered && closedOpening ? { ...answered, values: { ...answered.values, position: '' } } : answered;
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -88,22 +94,16 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         <h2 id="apply-heading" className="text-3xl font-bold">
           {CAREER_APPLY.heading}
         </h2>
-        {answeredJob ? (
+        {closedOpening ? (
           <p className="mt-4 text-slate-700">
-            Your application for{' '}
-            <Link to={jobPath(answeredJob.slug)} className="font-semibold text-brand-700 underline">
-              {answeredJob.title}
-            </Link>
-            : please see the message below, then send it again.
+            Your application for <strong>{closedOpening}</strong>: {JOB_MESSAGES.gone.toLowerCase()}. Choose a position
+            below to send it as a general application.
           </p>
         ) : (
           <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
         )}
         <div className="mt-8">
-          <CareerForm
-            answered={answered}
-            job={answeredJob ? { id: answeredJob.id, title: answeredJob.title } : undefined}
-          />
+          <CareerForm answered={formAnswer} />
         </div>
       </section>
     </>

@@ -1,10 +1,17 @@
 // Forms posted the way a browser without JavaScript posts them: urlencoded, or multipart when a file
 // can be sent. They answer 303 and store the lead exactly as the JSON API does.
 import { Writable } from 'node:stream';
-import { ACCOUNT_MESSAGES, HONEYPOT_FIELD, MESSAGES, requiredMessage } from '@agency/contract';
+import {
+  ACCOUNT_MESSAGES,
+  HONEYPOT_FIELD,
+  JobSchema,
+  MESSAGES,
+  type NativeFormAnswer,
+  requiredMessage,
+} from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../../test/auth-fixtures.ts';
+import { callers, createAccount } from '../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
@@ -116,6 +123,96 @@ describe('lead forms without JavaScript', () => {
       fileName: 'cv.pdf',
       fileType: 'application/pdf',
       status: 'new',
+    });
+  });
+
+  describe("an opening's own form (/career/<slug>)", () => {
+    const opening = async (title: string) => {
+      const { headers } = await callers(t.app);
+      const payload = {
+        title,
+        location: 'remote',
+        employmentType: 'FULL_TIME',
+        salaryMin: 40_000,
+        salaryMax: 50_000,
+        salaryCurrency: 'GBP',
+        salaryUnit: 'YEAR',
+        description: 'Keep the platform running.',
+        validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+        status: 'open',
+      };
+      const res = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: headers.editor, payload });
+      expect(res.statusCode, res.body).toBe(201);
+      const job = JobSchema.parse(res.json());
+      const close = () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/jobs/${job.id}`,
+          headers: headers.editor,
+          payload: { ...payload, status: 'closed' },
+        });
+      return { job, close };
+    };
+    /** The page the web build would render for a refusal, as the web plugin is told it (no build in API tests). */
+    async function refusalPage(url: string, fields: Record<string, string>) {
+      const rendered: { path: string; status: number; form: NativeFormAnswer }[] = [];
+      t.app.renderPage = async (_request, reply, answer) => {
+        rendered.push(answer);
+        return reply.status(answer.status).send(answer.form.error);
+      };
+      try {
+        const res = await t.app.inject({ method: 'POST', url, ...(await multipart(fields)) });
+        return { res, rendered: rendered[0] };
+      } finally {
+        delete t.app.renderPage;
+      }
+    }
+
+    it('POST /career/<slug> with a CV → 303, the application stored for the opening', async () => {
+      const { job } = await opening('Native Platform Engineer');
+      const email = 'opening-native@example.com';
+      const body = await multipart(
+        { ...APPLICATION, email, position: job.title, jobId: job.id, [HONEYPOT_FIELD]: '' },
+        [{ field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: PDF }],
+      );
+      const res = await t.app.inject({ method: 'POST', url: `/career/${job.slug}`, ...body });
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe('/career/thank-you');
+      expect(await applicationsOf(email)).toMatchObject([{ jobId: job.id, position: job.title, fileName: 'cv.pdf' }]);
+    });
+
+    it("refused, shows the opening's own page again with status 400, the message and what was typed", async () => {
+      const { job } = await opening('Native Refused Engineer');
+      const email = 'opening-refused@example.com';
+      const fields = { ...APPLICATION, email, position: job.title, jobId: job.id, [HONEYPOT_FIELD]: '' };
+      const { res, rendered } = await refusalPage(`/career/${job.slug}`, fields);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.resume).toBe(requiredMessage('resume'));
+      expect(rendered).toMatchObject({
+        path: `/career/${job.slug}`,
+        status: 400,
+        form: { values: { email, position: job.title, jobId: job.id, salary: APPLICATION.salary } },
+      });
+      expect(rendered?.form.values).not.toHaveProperty(HONEYPOT_FIELD);
+      expect(await applicationsOf(email)).toHaveLength(0);
+    });
+
+    it('falls back to /career with what was typed once the opening has closed, or for a slug naming none', async () => {
+      const { job, close } = await opening('Native Closing Engineer');
+      expect((await close()).statusCode).toBe(200);
+      const fields = { ...APPLICATION, email: 'opening-closed@example.com', position: job.title, jobId: job.id };
+      const closed = await refusalPage(`/career/${job.slug}`, fields);
+      expect(closed.res.statusCode).toBe(400);
+      expect(closed.rendered).toMatchObject({ path: '/career', form: { values: { position: job.title } } });
+
+      // The web pages' guard on the slug (isLookupText): a NUL names no opening, the lookup is not made.
+      for (const slug of ['%00', 'no-such-opening']) {
+        const { res, rendered } = await refusalPage(`/career/${slug}`, fields);
+        expect(res.statusCode, slug).toBe(400);
+        expect(rendered?.path, slug).toBe('/career');
+      }
+      // Longer than the router's parameter limit: a 404 before any route, never a 500.
+      expect((await refusalPage(`/career/${'x'.repeat(500)}`, fields)).res.statusCode).toBe(404);
     });
   });
 

@@ -1,6 +1,8 @@
 // The forms posted by a browser without JavaScript (or before the page has hydrated). Each posts to its
 // own page's address, so the page shown again is the one the browser is on:
 //   POST /quote-uk, /quote-nepal, /connect, /career → 303 to the thank-you page
+//   POST /career/<slug> (an opening's own form) → the same; refused, its page again while the opening is open,
+//   else /career with what was typed
 //   POST /register → 303 to /login?registered=1;  POST /login → the login page, which opens the admin
 //   POST /forgot-password → 303 to /forgot-password?sent=1 (whether or not the address has an account)
 //   POST /reset-password (the link's token in a hidden field, never in the address) → 303 to /login?reset=1
@@ -18,12 +20,15 @@ import {
   PASSWORD_RESET_PARAM,
   REGISTERED_PARAM,
   RESET_REQUESTED_PARAM,
+  jobPath,
 } from '@agency/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import type { LoginLimits } from '../../services/auth.ts';
+import { findJob } from '../../services/jobs.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
+import { isLookupText } from '../../services/web-context.ts';
 import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../leads/index.ts';
 
 export interface FormRoutesOptions {
@@ -63,11 +68,23 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
   // API clients use the JSON routes they share their checks with.
   const options = { bodyLimit: JSON_BODY_LIMIT, schema: { hide: true } };
 
+  /** The page a form is shown on again: a path, or found when a refusal needs it. */
+  type FormPage = string | ((request: FastifyRequest) => Promise<string>);
+
   /** The refusal on the form's page; without a web build (API tests) as the JSON API's error body. */
-  function refuse(request: FastifyRequest, reply: FastifyReply, page: string, error: HttpError, values: Received) {
+  async function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: FormPage,
+    error: HttpError,
+    values: Received,
+  ) {
     for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
     const form: NativeFormAnswer = { values: echo(values), error: error.toJSON() };
-    if (app.renderPage) return app.renderPage(request, reply, { path: page, status: error.statusCode, form });
+    if (app.renderPage) {
+      const path = typeof page === 'string' ? page : await page(request);
+      return app.renderPage(request, reply, { path, status: error.statusCode, form });
+    }
     return reply.status(error.statusCode).send(form.error);
   }
 
@@ -75,7 +92,7 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: string,
+    page: FormPage,
     take: (received: Received) => Promise<unknown>,
   ): Promise<boolean> {
     const received: Received = {};
@@ -90,7 +107,7 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
   }
 
   const leadForm =
-    (form: { page: string; thanks: string }, limit: string, take: typeof intake.quote) =>
+    (form: { page: FormPage; thanks: string }, limit: string, take: typeof intake.quote) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const limiter = app.rateLimit(limit);
       const sent = await answer(request, reply, form.page, async (received) => {
@@ -113,6 +130,20 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
     NATIVE_LEAD_FORMS.application.page,
     options,
     leadForm(NATIVE_LEAD_FORMS.application, 'jobs-apply', intake.application),
+  );
+  // An opening's own form posts to its page (/career/<slug>), checked and stored as any application (the
+  // jobId it carries names the opening). Refused, it is that page again, with its title and JobPosting
+  // data; if the opening closed in the meantime (or the slug names none), /career with what was typed.
+  const openingPage = async (request: FastifyRequest) => {
+    const { slug } = request.params as { slug: string };
+    // The web pages' own guard: a slug the API would refuse (NUL, too long) names no opening.
+    const job = isLookupText(slug) ? await findJob(app.db, slug) : null;
+    return job?.open ? jobPath(job.slug) : NATIVE_LEAD_FORMS.application.page;
+  };
+  app.post(
+    `${NATIVE_LEAD_FORMS.application.page}/:slug`,
+    options,
+    leadForm({ page: openingPage, thanks: NATIVE_LEAD_FORMS.application.thanks }, 'jobs-apply', intake.application),
   );
 
   /**

@@ -9,6 +9,7 @@ import {
   MESSAGES,
   NATIVE_LEAD_FORMS,
   TIMINGS,
+  jobPath,
   type ApiError,
   type NativeFormAnswer,
 } from '@agency/contract';
@@ -50,8 +51,11 @@ function checkApplication(
 }
 
 export interface CareerFormProps {
-  /** The job opening applied for (/career/<slug>): the position is filled in and its id sent along. */
-  job?: { id: string; title: string };
+  /**
+   * The job opening applied for (/career/<slug>): the position is filled in, its id sent along, and without
+   * JavaScript the form posts to the opening's page, so a refusal comes back there.
+   */
+  job?: { id: string; slug: string; title: string };
   /** The server's answer to this form posted without JavaScript, when the page shows it. */
   answered?: NativeFormAnswer | null;
 }
@@ -125,7 +129,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
       formRef={formRef}
       label="Job application"
       onSubmit={onSubmit}
-      action={NATIVE_LEAD_FORMS.application.page}
+      action={job ? jobPath(job.slug) : NATIVE_LEAD_FORMS.application.page}
       withFile
     >
       <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
