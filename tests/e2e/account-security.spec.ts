@@ -1,30 +1,15 @@
 // A staff member forgets the password, resets it through the mail the site sends (received by a real
 // SMTP server started here), turns two-factor sign-in on and signs in with a code computed here.
-import { createHmac } from 'node:crypto';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
-import { ADMIN, loginAdmin } from './support.ts';
+import { ADMIN, currentStep, loginAdmin, totp } from './support.ts';
 
 const inbox = collectMail();
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
-
-/** RFC 6238 with SHA-1, 30-second steps, 6 digits: what an authenticator app shows for `secret` (base32). */
-function totp(secret: string, step: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/\s+/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-const currentStep = () => Math.floor(Date.now() / 30_000);
 
 test('reset the password from a mail, turn on two-factor sign-in, sign in with a code', async ({
   page,

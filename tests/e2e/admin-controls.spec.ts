@@ -2,33 +2,19 @@
 // and two-factor policy switch, turning two-factor sign-in off on the account page, the Privacy downloads
 // (consent log CSV, access-request ZIP) and the Audit page's filter by person. Every test makes its own
 // accounts (unique addresses) and leaves the shared admin and the 2FA policy as it found them.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inflateRawSync } from 'node:zlib';
 import { ACCOUNT_MESSAGES, CONSENT_BANNER_VERSION } from '@agency/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, loginAdmin, loginThroughUi } from './support.ts';
+import { ADMIN, currentStep, loginAdmin, loginThroughUi, totp } from './support.ts';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** RFC 6238 with SHA-1, 30-second steps, 6 digits: what an authenticator app shows for `secret` (base32). */
-function totp(secret: string, step: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/\s+/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-const currentStep = () => Math.floor(Date.now() / 30_000);
 
 /** An authenticator for `secret`: each call gives a code the server has not seen yet (each code works once,
  *  and the server accepts one step either side of now), waiting for the next step when it must. */

@@ -1,6 +1,6 @@
 // Helpers every spec shares. The first account registered on a fresh server is the admin, so all
 // specs use these same credentials and whichever runs first creates the account.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 
 export const ADMIN = { name: 'Site Admin', email: 'admin@example.test', password: 'correct horse battery staple' };
@@ -113,3 +113,17 @@ export async function loginThroughUi(page: Page, account: { email: string; passw
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
 }
+
+/** RFC 6238 with SHA-1, 30-second steps, 6 digits: what an authenticator app shows for `secret` (base32). */
+export function totp(secret: string, step: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/\s+/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+export const currentStep = () => Math.floor(Date.now() / 30_000);
