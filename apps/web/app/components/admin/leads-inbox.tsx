@@ -41,12 +41,11 @@ interface InboxView {
   page: number;
 }
 
-/** The inbox's view as the address holds it; a change of anything but the page starts at page 1. */
-function useInboxView() {
-  const [params, setParams] = useSearchParams();
+/** The inbox's view that an address holds. */
+function viewOf(params: URLSearchParams): InboxView {
   const kindParam = params.get('kind');
   const kind = isLeadKind(kindParam) ? kindParam : 'quotes';
-  const view: InboxView = {
+  return {
     kind,
     q: params.get('q') ?? '',
     status: params.get('status') ?? '',
@@ -54,8 +53,17 @@ function useInboxView() {
     job: kind === 'applications' ? (params.get('job') ?? '') : '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
+}
+
+/** The inbox's view as the address holds it; a change of anything but the page starts at page 1. A change
+ *  starts from the address as it is now, not as it was at the last render, so two changes made before the
+ *  page renders again (a search sent, then a filter picked) both hold. */
+function useInboxView() {
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
   function change(next: Partial<InboxView>) {
-    setParams(inboxSearch({ ...view, page: 1, ...next }));
+    const current = viewOf(new URLSearchParams(window.location.search));
+    setParams(inboxSearch({ ...current, page: 1, ...next }));
   }
   return { view, change };
 }
