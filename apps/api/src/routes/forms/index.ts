@@ -174,30 +174,29 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
     return body;
   }
 
-  app.post(NATIVE_AUTH_FORMS.register, options, async (request, reply) => {
-    const done = await answer(request, reply, NATIVE_AUTH_FORMS.register, (received) =>
-      viaApi(request, '/api/auth/register', received),
-    );
-    if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=1`, 303);
-    return reply;
-  });
-
-  app.post(NATIVE_AUTH_FORMS.forgotPassword, options, async (request, reply) => {
-    const done = await answer(request, reply, NATIVE_AUTH_FORMS.forgotPassword, (received) =>
-      viaApi(request, '/api/auth/password-reset', received),
-    );
-    if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.forgotPassword}?${RESET_REQUESTED_PARAM}=1`, 303);
-    return reply;
-  });
-
-  app.post(NATIVE_AUTH_FORMS.resetPassword, options, async (request, reply) => {
-    // A refusal shows the page again with the token it was sent (a hidden field), not the password.
-    const done = await answer(request, reply, NATIVE_AUTH_FORMS.resetPassword, (received) =>
-      viaApi(request, '/api/auth/password-reset/confirm', received),
-    );
-    if (done) return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${PASSWORD_RESET_PARAM}=1`, 303);
-    return reply;
-  });
+  // Account forms the API answers as it does for the script: the page, the endpoint it relays to, and where a
+  // success goes. A refusal shows the page again (the reset form keeps its token, a hidden field, never the
+  // password).
+  const relayed: [page: string, endpoint: string, success: string][] = [
+    [NATIVE_AUTH_FORMS.register, '/api/auth/register', `${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=1`],
+    [
+      NATIVE_AUTH_FORMS.forgotPassword,
+      '/api/auth/password-reset',
+      `${NATIVE_AUTH_FORMS.forgotPassword}?${RESET_REQUESTED_PARAM}=1`,
+    ],
+    [
+      NATIVE_AUTH_FORMS.resetPassword,
+      '/api/auth/password-reset/confirm',
+      `${NATIVE_AUTH_FORMS.login}?${PASSWORD_RESET_PARAM}=1`,
+    ],
+  ];
+  for (const [page, endpoint, success] of relayed) {
+    app.post(page, options, async (request, reply) => {
+      const done = await answer(request, reply, page, (received) => viaApi(request, endpoint, received));
+      if (done) return reply.redirect(success, 303);
+      return reply;
+    });
+  }
 
   app.post(NATIVE_AUTH_FORMS.login, options, async (request, reply) => {
     // The query (?next=/admin…) stays: the page opens that admin link once signed in.
