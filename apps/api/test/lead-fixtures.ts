@@ -75,3 +75,21 @@ export async function tokenFor(app: FastifyInstance, role: 'admin' | 'editor' | 
   const { sessionId } = await startSession(app.db, user.id, null);
   return { authorization: `Bearer ${await app.signAccessToken({ id: user.id, role }, sessionId)}` };
 }
+
+/** A job opening as an editor posts it (its description carries a script the page must not run). */
+const OPENING = {
+  title: 'Senior DevOps Engineer',
+  location: 'kathmandu',
+  employmentType: 'FULL_TIME',
+  salaryMin: 1_200_000,
+  salaryMax: 1_800_000,
+  salaryCurrency: 'NPR',
+  salaryUnit: 'YEAR',
+  description: '## The role\n\nRun our **Kubernetes** clusters.<script>alert(1)</script>',
+  status: 'open',
+};
+
+export const inAMonth = () => new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+
+/** OPENING, open for the next month, with the given fields changed. */
+export const openingPayload = (changes: object = {}) => ({ ...OPENING, validThrough: inAMonth(), ...changes });

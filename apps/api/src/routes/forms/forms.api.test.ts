@@ -13,7 +13,7 @@ import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, createAccount } from '../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
+import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, openingPayload, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 /** Every log line of the app, to check that no token or password reaches it. */
@@ -129,18 +129,7 @@ describe('lead forms without JavaScript', () => {
   describe("an opening's own form (/career/<slug>)", () => {
     const opening = async (title: string) => {
       const { headers } = await callers(t.app);
-      const payload = {
-        title,
-        location: 'remote',
-        employmentType: 'FULL_TIME',
-        salaryMin: 40_000,
-        salaryMax: 50_000,
-        salaryCurrency: 'GBP',
-        salaryUnit: 'YEAR',
-        description: 'Keep the platform running.',
-        validThrough: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-        status: 'open',
-      };
+      const payload = openingPayload({ title });
       const res = await t.app.inject({ method: 'POST', url: '/api/jobs', headers: headers.editor, payload });
       expect(res.statusCode, res.body).toBe(201);
       const job = JobSchema.parse(res.json());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, type Caller } from '../../../test/auth-fixtures.ts';
 import { createWebLoadContext } from '../../services/web-context.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { APPLICATION, multipart, PDF } from '../../../test/lead-fixtures.ts';
+import { APPLICATION, multipart, openingPayload, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -16,26 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inAMonth = () => new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
-
-const OPENING = {
-  title: 'Senior DevOps Engineer',
-  location: 'kathmandu',
-  employmentType: 'FULL_TIME',
-  salaryMin: 1_200_000,
-  salaryMax: 1_800_000,
-  salaryCurrency: 'NPR',
-  salaryUnit: 'YEAR',
-  description: '## The role\n\nRun our **Kubernetes** clusters.<script>alert(1)</script>',
-  status: 'open',
-};
-
 const createJob = async (payload: object = {}) => {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/jobs',
     headers: who.headers.editor,
-    payload: { ...OPENING, validThrough: inAMonth(), ...payload },
+    payload: openingPayload(payload),
   });
   expect(res.statusCode, res.body).toBe(201);
   return JobSchema.parse(res.json());
@@ -62,7 +48,7 @@ describe('authorization of the job writes', () => {
   it.each(Object.keys(expected) as Caller[])('%s: POST, PUT, DELETE', async (caller) => {
     const headers = who.headers[caller];
     const mine = await createJob({ title: `Matrix ${caller}` });
-    const payload = { ...OPENING, validThrough: inAMonth() };
+    const payload = openingPayload();
     const created = await t.app.inject({ method: 'POST', url: '/api/jobs', headers, payload });
     const updated = await t.app.inject({ method: 'PUT', url: `/api/jobs/${mine.id}`, headers, payload });
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/jobs/${mine.id}`, headers });
@@ -98,7 +84,7 @@ describe('writing openings', () => {
       method: 'POST',
       url: '/api/jobs',
       headers: who.headers.admin,
-      payload: { ...OPENING, salaryMin: 10, salaryMax: 5, validThrough: inAMonth() },
+      payload: openingPayload({ salaryMin: 10, salaryMax: 5 }),
     });
     expect(order.json().fields).toEqual({ salaryMax: JOB_MESSAGES.salaryOrder });
   });
@@ -135,7 +121,7 @@ describe('closed and expired openings', () => {
       method: 'PUT',
       url: `/api/jobs/${closing.id}`,
       headers: who.headers.editor,
-      payload: { ...OPENING, title: 'Closing soon', validThrough: inAMonth(), status: 'closed' },
+      payload: openingPayload({ title: 'Closing soon', status: 'closed' }),
     });
     expect(closed.json()).toMatchObject({ status: 'closed', open: false });
     await t.app.db
@@ -218,7 +204,7 @@ describe('audit', () => {
       method: 'PUT',
       url: `/api/jobs/${job.id}`,
       headers: who.headers.editor,
-      payload: { ...OPENING, title: 'Audited role', validThrough: inAMonth(), status: 'closed' },
+      payload: openingPayload({ title: 'Audited role', status: 'closed' }),
     });
     await t.app.inject({ method: 'DELETE', url: `/api/jobs/${job.id}`, headers: who.headers.editor });
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/audit?action=job', headers: who.headers.admin });

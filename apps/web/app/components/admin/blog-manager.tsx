@@ -17,7 +17,8 @@ import { BlogDrawer, type BlogFormValues } from './blog-drawer';
 import { saveFailure, type SaveFailure } from './editor-drawer';
 import { BlogRevisions } from './blog-revisions';
 import { confirmAction } from './confirm-dialog';
-import { primaryButton, secondaryButton } from './form-styles';
+import { CardActions } from './card-actions';
+import { primaryButton } from './form-styles';
 import { QueryView } from './query-view';
 
 type Drawer = { open: false } | { open: true; blog: Blog | null };
@@ -192,40 +193,15 @@ export function BlogManager() {
                           <span className="text-slate-600">(works without signing in for one hour)</span>
                         </p>
                       )}
-                      <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                        <button
-                          type="button"
-                          onClick={() => setDrawer({ open: true, blog })}
-                          aria-label={`Edit “${blog.title}”`}
-                          className={secondaryButton}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => void preview(blog)}
-                          aria-label={`Preview “${blog.title}”`}
-                          className={secondaryButton}
-                        >
-                          Preview
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setHistory(blog)}
-                          aria-label={`History of “${blog.title}”`}
-                          className={secondaryButton}
-                        >
-                          History
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => void remove(blog)}
-                          aria-label={`Delete “${blog.title}”`}
-                          className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
-                        >
-                          Delete
-                        </button>
-                      </div>
+                      <CardActions
+                        title={blog.title}
+                        actions={[
+                          { label: 'Edit', onClick: () => setDrawer({ open: true, blog }) },
+                          { label: 'Preview', onClick: () => void preview(blog) },
+                          { label: 'History', name: `History of “${blog.title}”`, onClick: () => setHistory(blog) },
+                          { label: 'Delete', onClick: () => void remove(blog), danger: true },
+                        ]}
+                      />
                     </div>
                   </li>
                 ))}

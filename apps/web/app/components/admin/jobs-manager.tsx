@@ -13,7 +13,8 @@ import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate } from '~/lib/api-query';
 import { confirmAction } from './confirm-dialog';
 import { saveFailure, type SaveFailure } from './editor-drawer';
-import { primaryButton, secondaryButton } from './form-styles';
+import { CardActions } from './card-actions';
+import { primaryButton } from './form-styles';
 import { JobDrawer } from './job-drawer';
 import { QueryView } from './query-view';
 import { useJobs } from './use-jobs';
@@ -97,24 +98,13 @@ export function JobsManager() {
                         View “{job.title}” on the site
                       </a>
                     )}
-                    <div className="mt-auto flex gap-2 pt-2">
-                      <button
-                        type="button"
-                        onClick={() => setDrawer({ open: true, job })}
-                        aria-label={`Edit “${job.title}”`}
-                        className={secondaryButton}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => void remove(job)}
-                        aria-label={`Delete “${job.title}”`}
-                        className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
-                      >
-                        Delete
-                      </button>
-                    </div>
+                    <CardActions
+                      title={job.title}
+                      actions={[
+                        { label: 'Edit', onClick: () => setDrawer({ open: true, job }) },
+                        { label: 'Delete', onClick: () => void remove(job), danger: true },
+                      ]}
+                    />
                   </li>
                 ))}
               </ul>

@@ -19,7 +19,7 @@ import { errorMessage, forget, mutate, useApiQuery } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
 import { confirmAction } from './confirm-dialog';
 import { downloadWithAuth } from './download';
-import { inputClass, labelClass, primaryButton, secondaryButton } from './form-styles';
+import { inputClass, labelClass, outlineDangerButton, primaryButton, secondaryButton } from './form-styles';
 import { inboxSearch } from './leads-inbox';
 import { KINDS, capitalise, hasFile, sizeOf, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
@@ -311,7 +311,7 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 <button
                   type="button"
                   onClick={() => void remove(name)}
-                  className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
+                  className={outlineDangerButton}
                 >
                   Delete this {settings.noun}
                 </button>
