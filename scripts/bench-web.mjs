@@ -20,7 +20,7 @@ const JS_BUDGET_KB = 100;
 const FRAMEWORK_CHUNK = /\/assets\/framework-[\w-]+\.js$/;
 if (!chromiumPath) {
   // chrome-launcher would otherwise wait without a word for a browser that is not there.
-  console.error('No Chromium: set CHROME_PATH, or install Debian\'s (`apt-get install chromium`).');
+  console.error("No Chromium: set CHROME_PATH, or install Debian's (`apt-get install chromium`).");
   process.exit(1);
 }
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4390) });

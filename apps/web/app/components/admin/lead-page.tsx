@@ -308,11 +308,7 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
               </section>
 
               <div className="mt-10 border-t border-slate-200 pt-6">
-                <button
-                  type="button"
-                  onClick={() => void remove(name)}
-                  className={outlineDangerButton}
-                >
+                <button type="button" onClick={() => void remove(name)} className={outlineDangerButton}>
                   Delete this {settings.noun}
                 </button>
               </div>
