@@ -15,6 +15,7 @@ import {
   CONTACT_METHODS,
   CURRENCIES,
   NOT_SPECIFIED,
+  REGION_SETTINGS,
   REGIONS,
   ROLES,
   SERVICES,
@@ -74,6 +75,19 @@ export const QuoteRequestSchema = z
     for (const field of required) {
       if (!quote[field]) ctx.addIssue({ code: 'custom', path: [field], message: requiredMessage(field) });
     }
+    // A quote's budget and currency are those its form offers: the modal's and the UK form's are in pounds,
+    // the Nepal form's in rupees (docs/product.md section 3), so a stored lead never contradicts itself.
+    const offered = REGION_SETTINGS[quote.region ?? 'uk'];
+    if (
+      quote.budget &&
+      quote.budget !== NOT_SPECIFIED &&
+      !(offered.budgets as readonly string[]).includes(quote.budget)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['budget'], message: optionMessage('budget') });
+    }
+    if (quote.currency && quote.currency !== offered.currency) {
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: optionMessage('currency') });
+    }
   })
   .transform((quote) => {
     const filled = (value: string) => value || NOT_SPECIFIED;
@@ -85,7 +99,7 @@ export const QuoteRequestSchema = z
       budget: filled(quote.budget),
       deadline: filled(quote.deadline),
       source: filled(quote.source),
-      currency: quote.currency ?? (quote.region === 'nepal' ? 'NPR' : 'GBP'),
+      currency: REGION_SETTINGS[quote.region ?? 'uk'].currency,
     };
   });
 export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;

@@ -43,6 +43,8 @@ const urlencoded = (fields: Record<string, string>) => ({
 // The hidden fields and the empty honeypot of the page's form.
 const { deadline: _deadline, loading: _loading, success: _success, ...QUOTE_FIELDS } = MODAL_QUOTE;
 const REGIONAL = { ...QUOTE_FIELDS, [HONEYPOT_FIELD]: '' };
+/** The Nepal form offers its budgets in rupees. */
+const REGIONAL_NEPAL = { ...REGIONAL, budget: 'Under NPR 50,000' };
 const CONTACT_FIELDS = {
   name: CONTACT.name,
   phone: CONTACT.phone,
@@ -73,9 +75,37 @@ describe('lead forms without JavaScript', () => {
     expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
   });
 
+  it("a regional form's page names the quote's region, whatever the fields say", async () => {
+    // No region field at all: the regional rules (name, email, phone, company), not the modal's.
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/quote-nepal',
+      ...urlencoded({ ...REGIONAL_NEPAL, email: 'page-region@example.com' }),
+    });
+    expect(plain.statusCode).toBe(303);
+    expect((await quotesOf('page-region@example.com'))[0]).toMatchObject({ region: 'nepal', currency: 'NPR' });
+    // Another region in the fields: still the page's.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/quote-uk',
+      ...urlencoded({ ...REGIONAL, email: 'other-region@example.com', region: 'nepal' }),
+    });
+    expect(other.statusCode).toBe(303);
+    expect((await quotesOf('other-region@example.com'))[0]).toMatchObject({ region: 'uk', currency: 'GBP' });
+    // The other region's currency is refused on the page, naming the field.
+    const currency = await t.app.inject({
+      method: 'POST',
+      url: '/quote-uk',
+      ...urlencoded({ ...REGIONAL, email: 'rupees@example.com', currency: 'NPR' }),
+    });
+    expect(currency.statusCode).toBe(400);
+    expect(currency.json().fields).toEqual({ currency: 'Currency is not one of the offered options' });
+    expect(await quotesOf('rupees@example.com')).toEqual([]);
+  });
+
   it('POST /quote-nepal (multipart with a file) → 303, the file stored with the quote', async () => {
     const email = 'nepal-native@example.com';
-    const body = await multipart({ ...REGIONAL, email, region: 'nepal', currency: 'NPR' }, [
+    const body = await multipart({ ...REGIONAL_NEPAL, email, region: 'nepal', currency: 'NPR' }, [
       { field: 'file', name: 'brief.pdf', type: 'application/pdf', data: PDF },
     ]);
     const res = await t.app.inject({ method: 'POST', url: '/quote-nepal', ...body });

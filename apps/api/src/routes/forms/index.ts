@@ -18,6 +18,7 @@ import {
   NATIVE_LEAD_FORMS,
   type NativeFormAnswer,
   PASSWORD_RESET_PARAM,
+  REGIONS,
   REGISTERED_PARAM,
   RESET_REQUESTED_PARAM,
   jobPath,
@@ -119,12 +120,15 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
     };
 
   // Same limit names as the JSON routes: one budget per address whichever way the form is sent.
-  app.post(NATIVE_LEAD_FORMS.quoteUk.page, options, leadForm(NATIVE_LEAD_FORMS.quoteUk, 'request-quote', intake.quote));
-  app.post(
-    NATIVE_LEAD_FORMS.quoteNepal.page,
-    options,
-    leadForm(NATIVE_LEAD_FORMS.quoteNepal, 'request-quote', intake.quote),
-  );
+  // A regional form's page names its region: a post there is that region's quote, whatever its fields say.
+  for (const region of REGIONS) {
+    const form = NATIVE_LEAD_FORMS[region === 'uk' ? 'quoteUk' : 'quoteNepal'];
+    app.post(
+      form.page,
+      options,
+      leadForm(form, 'request-quote', (request, received) => intake.quote(request, received, region)),
+    );
+  }
   app.post(NATIVE_LEAD_FORMS.contact.page, options, leadForm(NATIVE_LEAD_FORMS.contact, 'contact', intake.contact));
   app.post(
     NATIVE_LEAD_FORMS.application.page,

@@ -13,6 +13,7 @@ import {
   MESSAGES,
   QUOTE_FILE_MAX_BYTES,
   QuoteRequestSchema,
+  type Region,
   requiredMessage,
 } from '@agency/contract';
 import multipart from '@fastify/multipart';
@@ -182,7 +183,8 @@ export type Received = Record<string, unknown>;
  * is stored the same way whichever way it came. The scope must have multipart with MULTIPART_LIMITS.
  */
 export interface LeadTakers {
-  quote(request: FastifyRequest, received?: Received): Promise<string>;
+  /** `region`: the regional form's own page was posted to, so the quote is that region's whatever the body says. */
+  quote(request: FastifyRequest, received?: Received, region?: Region): Promise<string>;
   contact(request: FastifyRequest, received?: Received): Promise<string>;
   application(request: FastifyRequest, received?: Received): Promise<string>;
 }
@@ -224,13 +226,13 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
   /** Honeypot leads are kept (status spam) so an admin can see them, but no file and no mail. */
   const isSpam = (fields: { [HONEYPOT_FIELD]: string }) => fields[HONEYPOT_FIELD].trim() !== '';
 
-  async function takeQuote(request: FastifyRequest, received: Received = {}): Promise<string> {
+  async function takeQuote(request: FastifyRequest, received: Received = {}, region?: Region): Promise<string> {
     const form = await readForm(
       request,
       { field: 'file', maxBytes: QUOTE_FILE_MAX_BYTES, tooLarge: MESSAGES.quote.fileTooLarge },
       received,
     );
-    const quote = parseOr400(QuoteRequestSchema, form.fields);
+    const quote = parseOr400(QuoteRequestSchema, region ? { ...form.fields, region } : form.fields);
     const intake = readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(quote);

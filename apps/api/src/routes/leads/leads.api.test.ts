@@ -141,6 +141,36 @@ describe('POST /api/request-quote', () => {
     }
   });
 
+  it("refuses a budget or currency that the quote's form does not offer, naming the field", async () => {
+    const nepal = {
+      fullName: 'Sita Sharma',
+      email: 'sita@example.com',
+      phone: '9800000001',
+      companyName: 'Himal Traders',
+      region: 'nepal',
+    };
+    const refusals = [
+      [{ ...nepal, currency: 'GBP' }, 'currency', 'Currency is not one of the offered options'],
+      [{ ...nepal, currency: 'USD' }, 'currency', 'Currency is not one of the offered options'],
+      [{ ...nepal, budget: 'Under £500' }, 'budget', 'Budget is not one of the offered options'],
+      [{ ...nepal, region: 'uk', budget: 'Over NPR 2,000,000' }, 'budget', 'Budget is not one of the offered options'],
+      [{ ...MODAL_QUOTE, budget: 'Under NPR 50,000' }, 'budget', 'Budget is not one of the offered options'],
+      [{ ...MODAL_QUOTE, currency: 'NPR' }, 'currency', 'Currency is not one of the offered options'],
+    ] as const;
+    for (const [payload, field, message] of refusals) {
+      const res = await postQuote(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fields, JSON.stringify(payload)).toEqual({ [field]: message });
+    }
+    const [stored] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.email, nepal.email));
+    expect(stored?.budget).not.toBe('Under £500');
+    // Without a currency, the region's own is stored.
+    const res = await postQuote({ ...nepal, email: 'no-currency@example.com', budget: 'Under NPR 50,000' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, res.json().id));
+    expect(row).toMatchObject({ region: 'nepal', currency: 'NPR', budget: 'Under NPR 50,000' });
+  });
+
   it('rejects an unknown region', async () => {
     const res = await postQuote({ ...MODAL_QUOTE, region: 'mars' });
     expect(res.statusCode).toBe(400);
