@@ -215,7 +215,12 @@ export const BlogInputSchema = z
       .transform((value) => value || null),
     imageAlt: text('imageAlt', BLOG_IMAGE_ALT_LENGTH)
       .nullish()
-      .transform((value) => value || null),
+      // Left out (docs/product.md's payload has no such field): the post's title describes its image.
+      // Sent empty with an image (the admin's form): refused, the editor is asked for a description.
+      .transform((value) => (value === undefined ? undefined : value || null))
+      .describe(
+        'What the image shows, for people who cannot see it. Sent empty with an image: 400. Left out: the title describes a new image, an existing description is kept',
+      ),
     status: z.enum(BLOG_STATUSES, { error: optionMessage('status') }).optional(),
     /** When the post goes (or went) public; required with status `scheduled`. */
     publishedAt: z.iso
@@ -225,7 +230,7 @@ export const BlogInputSchema = z
     tags: BlogTagsSchema,
   })
   .superRefine((blog, ctx) => {
-    if (blog.imageUrl && !blog.imageAlt)
+    if (blog.imageUrl && blog.imageAlt === null)
       ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: BLOG_MESSAGES.imageAltRequired });
     if (blog.status === 'scheduled' && !blog.publishedAt)
       ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: BLOG_MESSAGES.publishedAtRequired });

@@ -209,7 +209,7 @@ export async function createBlog(db: Db, input: BlogInput, authorId: string, now
         content: input.content,
         excerpt: excerptOf(input.content),
         imageUrl: input.imageUrl,
-        imageAlt: input.imageUrl ? input.imageAlt : null,
+        imageAlt: input.imageUrl ? (input.imageAlt ?? input.title) : null,
         status,
         tags: input.tags,
         authorId,
@@ -243,7 +243,7 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
   if (!current) return null;
   const { sent } = options;
   const imageUrl = sent.imageUrl ? input.imageUrl : current.imageUrl;
-  const imageAlt = imageUrl ? (sent.imageAlt ? input.imageAlt : current.imageAlt) : null;
+  const imageAlt = imageUrl ? (sent.imageAlt ? input.imageAlt : (current.imageAlt ?? input.title)) : null;
   if (imageUrl && !imageAlt) throw new BlogFieldError('imageAlt', BLOG_MESSAGES.imageAltRequired);
   const { status, publishedAt } = schedule(
     input.status ?? (current.status as BlogStatus),

@@ -281,12 +281,12 @@ describe('tags and search', () => {
 });
 
 describe('image descriptions', () => {
-  it('requires imageAlt with an image and returns it', async () => {
+  it('refuses an image sent with an empty description, names the field, and returns the description', async () => {
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/blogs',
       headers: who.headers.editor,
-      payload: { title: 'Pictured', content: 'c', imageUrl: 'https://img.example.com/a.png' },
+      payload: { title: 'Pictured', content: 'c', imageUrl: 'https://img.example.com/a.png', imageAlt: '' },
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields).toEqual({ imageAlt: BLOG_MESSAGES.imageAltRequired });
@@ -301,6 +301,30 @@ describe('image descriptions', () => {
     const cleared = await update(post._id, { title: 'Pictured', content: 'c', imageAlt: '' });
     expect(cleared.statusCode).toBe(400);
     expect(cleared.json().fields).toEqual({ imageAlt: BLOG_MESSAGES.imageAltRequired });
+  });
+
+  it("accepts docs/product.md's payload (title, content, imageUrl): the title describes a new image, a description is kept", async () => {
+    const imageUrl = 'https://img.example.com/b.png';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: who.headers.editor,
+      payload: { title: 'From an older client', content: 'Body', imageUrl },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const post = BlogSchema.parse(res.json());
+    expect(post).toMatchObject({ imageUrl, imageAlt: 'From an older client' });
+
+    const described = await update(post._id, {
+      title: 'From an older client',
+      content: 'Body',
+      imageUrl,
+      imageAlt: 'A map',
+    });
+    expect(described.statusCode).toBe(200);
+    const rewritten = await update(post._id, { title: 'Renamed by an older client', content: 'New body', imageUrl });
+    expect(rewritten.statusCode, rewritten.body).toBe(200);
+    expect(rewritten.json()).toMatchObject({ imageUrl, imageAlt: 'A map', content: 'New body' });
   });
 });
 
