@@ -190,6 +190,28 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('Manage Blogs says "Failed to fetch blogs" when the list cannot be read', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await ensureAdminThroughUi(page, request);
+  await loginThroughUi(page);
+  // The list's request fails (the database not answering); what the list shows is docs/product.md's sentence.
+  await page.route('**/api/blogs?status=all', (route) =>
+    route.fulfill({ status: 503, json: { error: 'The database is not answering' } }),
+  );
+  await adminSection(page, 'Manage Blogs', /\/admin\/blog$/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(MESSAGES.blog.fetchFailed);
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: MESSAGES.blog.fetchFailed }),
+  ).toBeVisible();
+  forgive(consoleErrors, 503);
+});
+
 test('a new account waits for approval until an admin makes it an editor', async ({ page, browser, request }) => {
   await ensureAdminThroughUi(page, request);
   const name = `Editor ${unique()}`;

@@ -4,6 +4,7 @@
 // reads the new one. Writes: `mutate(path, options)`, which then re-reads every view whose path starts
 // with one of `invalidates` (a status change refreshes the lead, the inbox and the dashboard).
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { toast } from '~/components/ui/toast';
 import { ApiRequestError, apiJson, type ApiOptions } from '~/lib/api';
 import { subscribeSession } from '~/state/session';
 
@@ -95,12 +96,24 @@ export interface ApiQuery<T> {
   reload: () => Promise<void>;
 }
 
+export interface QueryOptions {
+  /**
+   * The sentence a failed read shows, and toasts as an error, instead of the server's: the lists whose
+   * failure docs/product.md names ("Failed to fetch blogs").
+   */
+  failure?: string;
+}
+
 /**
  * GET `/api${path}` with the session's token, read when a component first shows it and again on
  * `reload()` or `invalidate()`. `path` null reads nothing (e.g. until a filter is known). With a
  * `schema`, an answer that does not match it is an error, not data.
  */
-export function useApiQuery<T>(path: string | null, schema?: AnswerSchema<T>): ApiQuery<T> {
+export function useApiQuery<T>(
+  path: string | null,
+  schema?: AnswerSchema<T>,
+  { failure }: QueryOptions = {},
+): ApiQuery<T> {
   const subscribe = useCallback(
     (listener: () => void) => {
       if (!path) return () => undefined;
@@ -130,9 +143,14 @@ export function useApiQuery<T>(path: string | null, schema?: AnswerSchema<T>): A
   }, [snapshot.data, schema]);
 
   const reload = useCallback(() => (path ? read(path) : Promise.resolve()), [path]);
+  const failed = snapshot.error ?? parsed.error;
+  const error = failed && (failure ?? failed);
+  useEffect(() => {
+    if (error && failure) toast.error(error);
+  }, [error, failure]);
   return {
     data: parsed.data,
-    error: snapshot.error ?? parsed.error,
+    error,
     // Nothing to show yet and nothing failed: the first read is still to come or under way.
     loading: snapshot.loading || (path !== null && snapshot.data === undefined && snapshot.error === null),
     reload,

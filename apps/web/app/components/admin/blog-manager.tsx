@@ -50,7 +50,7 @@ async function uploadImage(file: File): Promise<string | null> {
 }
 
 export function BlogManager() {
-  const blogs = useApiQuery(BLOGS, BlogListSchema);
+  const blogs = useApiQuery(BLOGS, BlogListSchema, { failure: MESSAGES.blog.fetchFailed });
   const [drawer, setDrawer] = useState<Drawer>({ open: false });
   const [history, setHistory] = useState<Blog | null>(null);
   const [previews, setPreviews] = useState<Record<string, BlogPreview>>({});
