@@ -24,11 +24,15 @@ export const BLOG_MESSAGES = {
   tooManyTags: `A post has at most ${BLOG_TAGS_MAX} tags`,
   tagFormat: 'A tag is made of letters, digits, spaces and hyphens',
   imageAltRequired: 'Describe the image for people who cannot see it',
+  imageUrlInvalid: 'Image must be the address of an uploaded image (a path on this site, or http or https)',
   publishedAtRequired: 'A scheduled post needs a publication date and time',
   publishedAtInvalid: 'The publication time must be a date and time',
   revisionNotFound: 'This revision does not exist',
   previewExpired: 'This preview link has expired or is not valid',
 } as const;
+
+/** An image address a page may show: a path on this site (an upload's `secure_url`) or an http(s) URL. */
+export const isImageAddress = (value: string) => /^(?:\/(?!\/)|https?:\/\/)/i.test(value);
 
 /** "  Cloud   Security " → "cloud security": tags compare and link in lower case. */
 export const normalizeTag = (tag: string) => tag.trim().replace(/\s+/g, ' ').toLowerCase();

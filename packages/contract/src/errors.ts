@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
 
 // The sentences that name a field live with the field names, so that a page can use them without zod.
-export { invalidTextMessage, optionMessage, requiredMessage, tooLongMessage } from './fields.ts';
+export { invalidTextMessage, notTextMessage, optionMessage, requiredMessage, tooLongMessage } from './fields.ts';
 
 /** Every error the API sends: a sentence for a person and, for bad input, one message per field. */
 export const ApiErrorSchema = z.object({

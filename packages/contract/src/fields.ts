@@ -68,3 +68,4 @@ export const requiredMessage = (field: string) => `${labelOf(field)} is required
 export const tooLongMessage = (field: string, max: number) => `${labelOf(field)} must be at most ${max} characters`;
 export const invalidTextMessage = (field: string) => `${labelOf(field)} contains characters that are not allowed`;
 export const optionMessage = (field: string) => `${labelOf(field)} is not one of the offered options`;
+export const notTextMessage = (field: string) => `${labelOf(field)} must be text`;

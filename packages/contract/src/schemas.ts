@@ -1,6 +1,6 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
-import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES } from './blog-options.ts';
+import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES, isImageAddress } from './blog-options.ts';
 import { BlogTagsSchema } from './blog.ts';
 import { optionMessage, requiredMessage } from './errors.ts';
 import { labelOf } from './fields.ts';
@@ -26,7 +26,11 @@ import { HONEYPOT_FIELD, QUOTE_MODAL_REQUIRED, QUOTE_REGIONAL_REQUIRED } from '.
 const text = (field: string, max: number) => boundedString(field, max).trim();
 
 const requiredText = (field: string, max: number) => text(field, max).min(1, requiredMessage(field));
-const optionalText = (field: string, max: number) => text(field, max).optional().default('');
+/** Optional text: left out, null or empty all mean empty. */
+const optionalText = (field: string, max: number) =>
+  text(field, max)
+    .nullish()
+    .transform((value) => value ?? '');
 
 const email = text('email', LENGTH.email)
   .min(1, requiredMessage('email'))
@@ -211,6 +215,7 @@ export const BlogInputSchema = z
     title: requiredText('title', LENGTH.blogTitle),
     content: requiredText('content', LENGTH.blogContent),
     imageUrl: text('imageUrl', LENGTH.url)
+      .refine((value) => !value || isImageAddress(value), BLOG_MESSAGES.imageUrlInvalid)
       .nullish()
       .transform((value) => value || null),
     imageAlt: text('imageAlt', BLOG_IMAGE_ALT_LENGTH)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidTextMessage, requiredMessage, tooLongMessage } from './errors.ts';
+import { invalidTextMessage, notTextMessage, requiredMessage, tooLongMessage } from './errors.ts';
 
 // What counts as text the API accepts: no NUL (PostgreSQL cannot store it in text) and no lone
 // UTF-16 surrogate (what a JSON "\ud800" or undecodable input leaves; it is not text in any encoding).
@@ -16,6 +16,7 @@ export const isCleanText = (value: string): boolean => !value.includes('\u0000')
  */
 export const boundedString = (field: string, max: number) =>
   z
-    .string({ error: requiredMessage(field) })
+    // Nothing there: required; a number, list or object: not text (each sentence names the field).
+    .string({ error: (issue) => (issue.input == null ? requiredMessage(field) : notTextMessage(field)) })
     .max(max, tooLongMessage(field, max))
     .refine(isCleanText, invalidTextMessage(field));

@@ -303,6 +303,27 @@ describe('image descriptions', () => {
     expect(cleared.json().fields).toEqual({ imageAlt: BLOG_MESSAGES.imageAltRequired });
   });
 
+  it('refuses an image address a page could not show as an image, and text fields that are not text', async () => {
+    for (const imageUrl of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png', 'x.png']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/blogs',
+        headers: who.headers.editor,
+        payload: { title: 'Bad image', content: 'c', imageUrl, imageAlt: 'x' },
+      });
+      expect(res.statusCode, imageUrl).toBe(400);
+      expect(res.json().fields, imageUrl).toEqual({ imageUrl: BLOG_MESSAGES.imageUrlInvalid });
+    }
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs',
+      headers: who.headers.editor,
+      payload: { title: 5, content: ['c'] },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().fields).toEqual({ title: 'Title must be text', content: 'Content must be text' });
+  });
+
   it("accepts docs/product.md's payload (title, content, imageUrl): the title describes a new image, a description is kept", async () => {
     const imageUrl = 'https://img.example.com/b.png';
     const res = await t.app.inject({

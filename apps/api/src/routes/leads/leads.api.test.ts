@@ -242,6 +242,23 @@ describe('POST /api/contact', () => {
       payload: { name: 'A', email: 'a@example.com', subject: 'Hi' },
     });
     expect(res.statusCode).toBe(201);
+    // Sent as null, they are empty too.
+    const nulls = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'B', email: 'null-fields@example.com', subject: 'Hi', phone: null, message: null },
+    });
+    expect(nulls.statusCode, nulls.body).toBe(201);
+    const [row] = await t.app.db.select().from(schema.contacts).where(eq(schema.contacts.id, nulls.json().id));
+    expect(row).toMatchObject({ phone: '', message: '' });
+    // A value that is not text is named as such, not as missing.
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: { first: 'C' }, email: 'typed@example.com', subject: 'Hi' },
+    });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().fields).toEqual({ name: 'Name must be text' });
   });
 
   it.each(['name', 'email', 'subject'])('answers 400 naming %s when it is missing', async (field) => {
