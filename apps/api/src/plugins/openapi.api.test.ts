@@ -117,6 +117,16 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('lists 413 and 415 for every route that reads a body, and the 301 of an earlier slug', () => {
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      for (const [method, op] of Object.entries<Json>(item)) {
+        if (!['post', 'put', 'patch'].includes(method)) continue;
+        expect(Object.keys(op.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']));
+      }
+    }
+    expect(Object.keys(doc.paths['/api/blogs/{idOrSlug}'].get.responses)).toContain('301');
+  });
+
   it('declares a request body for every POST, PUT and PATCH that takes one', () => {
     const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
       Object.entries<Json>(item).map(([method, op]) => ({ route: `${method} ${path}`, method, op })),

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { fileResponse } from '../lib/schema.ts';
+import { errorResponses, fileResponse } from '../lib/schema.ts';
 import { API_DOCS_CSS, renderApiDocs } from '../services/api-docs.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -36,10 +36,20 @@ export default fp(async function openapi(app: FastifyInstance) {
     },
     // The web pages' routes are pages, not API; everything under /api (and the feed) is listed, under the
     // path clients call: a prefix's root route (`/api/blogs/`) without its trailing slash (`/api/blogs`).
-    transform: (document) =>
-      document.url.startsWith('/api/') || document.url === '/blog/rss.xml'
-        ? { ...jsonSchemaTransform(document), url: document.url.replace(/(.)\/$/, '$1') }
-        : { schema: { ...document.schema, hide: true }, url: document.url },
+    // Every route that reads a body can also answer 413 (over its limit) and 415 (a type it does not read).
+    transform: (document) => {
+      if (!document.url.startsWith('/api/') && document.url !== '/blog/rss.xml')
+        return { schema: { ...document.schema, hide: true }, url: document.url };
+      const methods = [document.route.method].flat();
+      const readsBody = methods.some((method) => ['POST', 'PUT', 'PATCH'].includes(method));
+      const schema = readsBody
+        ? {
+            ...document.schema,
+            response: { ...errorResponses(413, 415), ...(document.schema.response as Record<number, unknown>) },
+          }
+        : document.schema;
+      return { ...jsonSchemaTransform({ ...document, schema }), url: document.url.replace(/(.)\/$/, '$1') };
+    },
   });
 
   let docs: { html: string } | undefined;

@@ -83,7 +83,11 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     tags,
     summary: 'One post by id or slug (a hidden one only with an editor token); an earlier slug answers 301',
     params: BlogIdOrSlugParamsSchema,
-    response: { 200: BlogSchema, ...errorResponses(404) },
+    response: {
+      200: BlogSchema,
+      301: z.undefined().describe('An earlier slug: `Location` names the post’s current address'),
+      ...errorResponses(404),
+    },
   };
   app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
     const now = new Date();
