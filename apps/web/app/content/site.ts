@@ -11,6 +11,14 @@ export const SITE = {
   inquirySubject: 'Inquiry',
 } as const;
 
+/** The picture a shared link shows for a page without one of its own (1200×630 PNG: name, tagline, services). */
+export const SOCIAL_CARD = {
+  path: '/images/social-card.png',
+  alt: `${SITE.name}: ${SITE.tagline}`,
+  width: 1200,
+  height: 630,
+} as const;
+
 export interface Office {
   id: 'london' | 'kent' | 'kathmandu';
   city: string;

@@ -1,7 +1,8 @@
-// Page metadata: title, description, canonical URL, OpenGraph and Twitter tags from the page list.
+// Page metadata: title, description, canonical URL, OpenGraph and Twitter tags (with the page's picture, else
+// the site's social card) from the page list.
 import type { MetaDescriptor } from 'react-router';
 import { pageById, type PageEntry } from '~/content/pages';
-import { SITE } from '~/content/site';
+import { SITE, SOCIAL_CARD } from '~/content/site';
 
 export const absoluteUrl = (path: string, origin: string = __SITE_URL__) => `${origin}${path === '/' ? '/' : path}`;
 
@@ -37,16 +38,22 @@ export function seo({
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: description },
   ];
-  if (image) {
-    const imageUrl = image.startsWith('http') ? image : absoluteUrl(image, origin);
-    tags.push({ property: 'og:image', content: imageUrl }, { name: 'twitter:image', content: imageUrl });
-    if (imageAlt)
-      tags.push({ property: 'og:image:alt', content: imageAlt }, { name: 'twitter:image:alt', content: imageAlt });
+  // A page without a picture of its own is shared with the site's card.
+  const picture = image ? { path: image, alt: imageAlt } : SOCIAL_CARD;
+  const imageUrl = picture.path.startsWith('http') ? picture.path : absoluteUrl(picture.path, origin);
+  tags.push({ property: 'og:image', content: imageUrl }, { name: 'twitter:image', content: imageUrl });
+  if (!image) {
+    tags.push(
+      { property: 'og:image:width', content: String(SOCIAL_CARD.width) },
+      { property: 'og:image:height', content: String(SOCIAL_CARD.height) },
+    );
   }
+  if (picture.alt)
+    tags.push({ property: 'og:image:alt', content: picture.alt }, { name: 'twitter:image:alt', content: picture.alt });
   return tags;
 }
 

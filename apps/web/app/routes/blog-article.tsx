@@ -21,7 +21,7 @@ export const meta = ({ loaderData: article }: Route.MetaArgs) => {
       title: article.title,
       description: article.description,
       path: article.path,
-      image: article.image.src,
+      // The article's picture is a decorative SVG, which link previews do not show: the site's card instead.
       type: 'article',
     }),
     jsonLd(
