@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { zip } from '../../test/file-type.fixtures.ts';
-import { detectCvType, zipEntryNames } from './file-type.ts';
+import { detectAttachmentType, detectCvType, zipEntryNames } from './file-type.ts';
 
 describe('detectCvType', () => {
   it('recognises PDF, DOC (OLE2) and DOCX by their bytes', () => {
@@ -24,5 +24,30 @@ describe('zipEntryNames', () => {
     const archive = zip({ 'a.txt': 'a', 'word/document.xml': 'x' });
     expect(zipEntryNames(archive)).toEqual(['a.txt', 'word/document.xml']);
     expect(zipEntryNames(archive.subarray(0, archive.length - 30))).toBeNull();
+  });
+});
+
+describe('detectAttachmentType', () => {
+  it('names a quote attachment by its bytes, not by the type it was sent with', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+    expect(detectAttachmentType(png, 'text/html')).toBe('image/png');
+    expect(detectAttachmentType(Buffer.from('%PDF-1.7\n'), 'image/png')).toBe('application/pdf');
+    expect(detectAttachmentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(detectAttachmentType(Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'))).toBe('image/webp');
+    expect(detectAttachmentType(zip({ 'xl/workbook.xml': '<workbook/>' }))).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(detectAttachmentType(zip({ 'notes.txt': 'n' }))).toBe('application/zip');
+  });
+
+  it('keeps CSV and plain text as sent, and calls any other text plain', () => {
+    expect(detectAttachmentType(Buffer.from('name,budget\nAda,1500\n'), 'text/csv')).toBe('text/csv');
+    expect(detectAttachmentType(Buffer.from('<html><script>alert(1)</script>'), 'text/html')).toBe('text/plain');
+    expect(detectAttachmentType(Buffer.from('Grüße aus Kathmandu'), 'application/pdf')).toBe('text/plain');
+  });
+
+  it('calls anything else opaque bytes', () => {
+    expect(detectAttachmentType(Buffer.from([0, 1, 2, 3, 250, 251]), 'image/png')).toBe('application/octet-stream');
+    expect(detectAttachmentType(Buffer.from([0xc3, 0x28]), 'text/plain')).toBe('application/octet-stream');
   });
 });

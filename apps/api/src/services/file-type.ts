@@ -1,4 +1,6 @@
-// Recognises a CV by its bytes (not its name): PDF, Word 97-2003 (OLE2) or Word 2007+ (ZIP with word/ entries).
+// Recognises a file by its bytes (not its name or the type the browser declared): a CV as PDF, Word 97-2003
+// (OLE2) or Word 2007+ (ZIP with word/ entries); a quote attachment as one of the common document, image and
+// archive types, else plain text or opaque bytes.
 
 export type CvType = 'pdf' | 'doc' | 'docx';
 
@@ -60,4 +62,51 @@ function findEndOfDirectory(data: Buffer): number {
     if (data.readUInt32LE(pos) === ZIP_END_OF_DIRECTORY) return pos;
   }
   return -1;
+}
+
+/** Leading bytes of the attachment types recognised besides the CV's, with the type each stands for. */
+const SIGNATURES: [signature: Buffer, contentType: string][] = [
+  [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png'],
+  [Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg'],
+  [Buffer.from('GIF87a', 'latin1'), 'image/gif'],
+  [Buffer.from('GIF89a', 'latin1'), 'image/gif'],
+  [OLE2_MAGIC, 'application/x-ole-storage'],
+];
+
+/** ZIP-based Office files by the folder their entries live in; any other ZIP is an archive. */
+const OFFICE_FOLDERS: [folder: string, contentType: string][] = [
+  ['word/', CV_CONTENT_TYPES.docx],
+  ['xl/', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  ['ppt/', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+];
+
+/** Text types a browser may declare for text content and keep (CSV stays CSV); any other text is plain. */
+const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
+
+/**
+ * The content type a quote attachment is stored and downloaded with, read from its bytes: what the browser
+ * `declared` counts only to tell CSV from other plain text. Unrecognised bytes are plain text when they are
+ * UTF-8 without control characters, else `application/octet-stream`.
+ */
+export function detectAttachmentType(data: Buffer, declared = ''): string {
+  if (data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return CV_CONTENT_TYPES.pdf;
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
+  for (const [signature, contentType] of SIGNATURES) {
+    if (data.subarray(0, signature.length).equals(signature)) return contentType;
+  }
+  if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
+    const names = zipEntryNames(data) ?? [];
+    return OFFICE_FOLDERS.find(([folder]) => names.some((name) => name.startsWith(folder)))?.[1] ?? 'application/zip';
+  }
+  if (!isPlainText(data)) return 'application/octet-stream';
+  const text = declared.split(';')[0]!.trim().toLowerCase();
+  return TEXT_TYPES.has(text) ? text : 'text/plain';
+}
+
+const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+
+function isPlainText(data: Buffer): boolean {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
+  return !text.includes('\ufffd') && !CONTROL.test(text);
 }

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { documentedOnly, errorResponses, FILE_FIELD } from '../../lib/schema.ts';
 import { parseOr400 } from '../../lib/validate.ts';
-import { CV_CONTENT_TYPES, detectCvType } from '../../services/file-type.ts';
+import { CV_CONTENT_TYPES, detectAttachmentType, detectCvType } from '../../services/file-type.ts';
 import { purgeUsedChallenges } from '../../services/challenge.ts';
 import { findOpenJobById } from '../../services/jobs.ts';
 import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
@@ -236,7 +236,9 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     const intake = readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(quote);
-    const upload = honeypot ? null : form.file;
+    // Any type is accepted (docs/product.md section 6), stored as what its bytes are, not what it was called.
+    const upload =
+      honeypot || !form.file ? null : { ...form.file, type: detectAttachmentType(form.file.data, form.file.type) };
     const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
     const fields = { ...quote, region: quote.region ?? null };
     const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };

@@ -187,6 +187,14 @@ describe('POST /api/request-quote', () => {
     expect(row?.fileKey).toMatch(new RegExp(`^leads/quotes/${id}/[A-Za-z0-9._-]+$`));
     const stored = await t.app.storage.get(row?.fileKey ?? '');
     expect(stored?.size).toBe(data.length);
+    // The type stored is what the bytes are, not what the browser called them.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const disguised = await postQuote(MODAL_QUOTE, [
+      { field: 'file', name: 'page.html', type: 'text/html', data: png },
+    ]);
+    expect(disguised.statusCode).toBe(201);
+    const [image] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, disguised.json().id));
+    expect(image).toMatchObject({ fileName: 'page.html', fileType: 'image/png' });
   });
 
   it('answers 413 for an attachment over 10 MB and stores nothing', async () => {
