@@ -104,9 +104,17 @@ export function detectAttachmentType(data: Buffer, declared = ''): string {
   return TEXT_TYPES.has(text) ? text : 'text/plain';
 }
 
-const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/;
+/** Control bytes that text does not hold (tab, line feed, form feed and carriage return are text). */
+const isControl = (byte: number) => (byte < 0x20 ? ![0x09, 0x0a, 0x0c, 0x0d].includes(byte) : byte === 0x7f);
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function isPlainText(data: Buffer): boolean {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(data);
-  return !text.includes('\ufffd') && !CONTROL.test(text);
+  if (data.some(isControl)) return false;
+  try {
+    UTF8.decode(data);
+    return true;
+  } catch {
+    return false;
+  }
 }
