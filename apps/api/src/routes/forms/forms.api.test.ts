@@ -76,28 +76,17 @@ describe('lead forms without JavaScript', () => {
   });
 
   it("a regional form's page names the quote's region, whatever the fields say", async () => {
+    const post = (url: string, fields: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url, ...urlencoded(fields) });
     // No region field at all: the regional rules (name, email, phone, company), not the modal's.
-    const plain = await t.app.inject({
-      method: 'POST',
-      url: '/quote-nepal',
-      ...urlencoded({ ...REGIONAL_NEPAL, email: 'page-region@example.com' }),
-    });
-    expect(plain.statusCode).toBe(303);
+    expect((await post('/quote-nepal', { ...REGIONAL_NEPAL, email: 'page-region@example.com' })).statusCode).toBe(303);
     expect((await quotesOf('page-region@example.com'))[0]).toMatchObject({ region: 'nepal', currency: 'NPR' });
     // Another region in the fields: still the page's.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/quote-uk',
-      ...urlencoded({ ...REGIONAL, email: 'other-region@example.com', region: 'nepal' }),
-    });
+    const other = await post('/quote-uk', { ...REGIONAL, email: 'other-region@example.com', region: 'nepal' });
     expect(other.statusCode).toBe(303);
     expect((await quotesOf('other-region@example.com'))[0]).toMatchObject({ region: 'uk', currency: 'GBP' });
     // The other region's currency is refused on the page, naming the field.
-    const currency = await t.app.inject({
-      method: 'POST',
-      url: '/quote-uk',
-      ...urlencoded({ ...REGIONAL, email: 'rupees@example.com', currency: 'NPR' }),
-    });
+    const currency = await post('/quote-uk', { ...REGIONAL, email: 'rupees@example.com', currency: 'NPR' });
     expect(currency.statusCode).toBe(400);
     expect(currency.json().fields).toEqual({ currency: 'Currency is not one of the offered options' });
     expect(await quotesOf('rupees@example.com')).toEqual([]);
