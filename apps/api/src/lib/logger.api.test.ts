@@ -72,6 +72,17 @@ describe('the log', () => {
     ];
     expect(Number(longest ?? 0)).toBeLessThan(100);
   });
+  it("never holds a visitor's address, whatever the request", async () => {
+    const address = '198.51.100.23';
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT, remoteAddress: address });
+    expect(res.statusCode).toBe(201);
+    await t.app.inject({ method: 'GET', url: '/api/no-such-route', remoteAddress: address });
+    const text = log.text();
+    // The request lines are there (method, path, status), the address is not.
+    expect(text).toContain('"url":"/api/contact"');
+    expect(text).not.toContain(address);
+  });
+
   // Last: it drops a table.
   it('holds no form value when storing a lead fails', async () => {
     // A statement that fails with the whole form as its parameters.

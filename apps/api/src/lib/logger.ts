@@ -96,7 +96,7 @@ function serializeRequest(request: RawRequest) {
     method: request.method,
     url: bounded((request.url ?? '').split('?')[0] ?? '', 300),
     route: request.routeOptions?.url,
-    remoteAddress: request.ip ? bounded(request.ip, 100) : undefined,
+    // No client address: it is personal data (the rate limits and the audit keep it hashed, never in the log).
   };
 }
 
