@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'job.opened',
   'job.closed',
   // Leads inbox (routes/admin)
+  'lead.viewed',
   'lead.status_changed',
   'lead.owner_changed',
   'lead.note_added',
@@ -69,6 +70,9 @@ export const AUDIT_TARGET_TYPES = [
   'retention',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** Opening one record again within this many minutes is not recorded again (re-reads after each change). */
+export const AUDIT_VIEW_WINDOW_MINUTES = 10;
 
 /** Entries are kept this long, then the daily retention job removes them. */
 export const AUDIT_RETENTION_DAYS = 730;

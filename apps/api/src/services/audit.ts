@@ -6,13 +6,14 @@ import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,
   AUDIT_SYSTEM_ACTOR,
+  AUDIT_VIEW_WINDOW_MINUTES,
   type AuditAction,
   type AuditEntry,
   type AuditList,
   type AuditListQuery,
   type AuditTargetType,
 } from '@agency/contract';
-import { and, count, type Db, desc, eq, like, lt, schema, sql } from '@agency/db';
+import { and, count, type Db, desc, eq, gt, like, lt, schema, sql } from '@agency/db';
 import type { FastifyRequest } from 'fastify';
 
 export interface AuditInput {
@@ -76,6 +77,31 @@ export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext,
     data,
     ...(input.at ? { at: input.at } : {}),
   });
+}
+
+/**
+ * Records that a staff member opened a record holding personal data (a lead), once per person and record
+ * within AUDIT_VIEW_WINDOW_MINUTES: the page reads the record again after every change made on it.
+ */
+export async function recordView(
+  db: Db,
+  request: NonNullable<AuditContext>,
+  target: { type: AuditTargetType; id: string },
+): Promise<void> {
+  const log = schema.auditLog;
+  const [recent] = await db
+    .select({ id: log.id })
+    .from(log)
+    .where(
+      and(
+        eq(log.actorId, request.user!.id),
+        eq(log.action, 'lead.viewed'),
+        eq(log.targetId, target.id),
+        gt(log.at, sql`now() - make_interval(mins => ${AUDIT_VIEW_WINDOW_MINUTES})`),
+      ),
+    )
+    .limit(1);
+  if (!recent) await recordAudit(db, request, { action: 'lead.viewed', target });
 }
 
 /**

@@ -182,6 +182,29 @@ describe('leads', () => {
   });
 });
 
+describe('reading a lead', () => {
+  it('records who opened which lead, once while they keep it open, and nothing of its content', async () => {
+    const contact = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
+    const id = contact.json<{ id: string }>().id;
+    const open = () => t.app.inject({ method: 'GET', url: `/api/admin/contacts/${id}`, headers: admin() });
+    expect((await open()).statusCode).toBe(200);
+    // The page reads the lead again after each change: one entry, not one per read.
+    expect((await open()).statusCode).toBe(200);
+    const views = (await entries('lead.viewed')).filter((entry) => entry.target?.id === id);
+    expect(views).toHaveLength(1);
+    expect(views[0]).toMatchObject({ actor: { id: who.accounts.admin.id }, target: { type: 'contacts', id } });
+    for (const value of [CONTACT.email, CONTACT.name, CONTACT.message]) {
+      expect(JSON.stringify(views[0])).not.toContain(value);
+    }
+    // Another admin opening it is recorded too.
+    const colleague = await createAccount(t.app, 'admin', 'Second Admin');
+    const headers = { authorization: `Bearer ${colleague.accessToken}` };
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/contacts/${id}`, headers })).statusCode).toBe(200);
+    const both = (await entries('lead.viewed')).filter((entry) => entry.target?.id === id);
+    expect(both.map((entry) => entry.actor.id)).toEqual([colleague.id, who.accounts.admin.id]);
+  });
+});
+
 describe('working a lead', () => {
   it('records status, owner, note and resend with who, what, which lead and from where', async () => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT });
