@@ -321,3 +321,21 @@ describe('POST /api/auth/register rate limit', () => {
     }
   });
 });
+
+describe('POST /api/auth/refresh-token and /logout rate limits', () => {
+  it('answer 429 with Retry-After once one address has sent RATE_LIMIT_MAX of either, each counted apart', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '2' });
+    try {
+      for (const url of ['/api/auth/refresh-token', '/api/auth/logout']) {
+        const post = () => limited.app.inject({ method: 'POST', url, payload: { refreshToken: 'not-a-token' } });
+        expect((await post()).statusCode, url).not.toBe(429);
+        expect((await post()).statusCode, url).not.toBe(429);
+        const third = await post();
+        expect(third.statusCode, url).toBe(429);
+        expect(Number(third.headers['retry-after']), url).toBeGreaterThan(0);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+});

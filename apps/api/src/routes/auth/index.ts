@@ -98,9 +98,9 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     tags,
     summary: 'Trade a refresh token for a new pair (the old one stops working)',
     body: RefreshTokenSchema,
-    response: { 200: TokenPairSchema, ...errorResponses(400, 401) },
+    response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
   };
-  app.post('/refresh-token', { schema: refreshSchema }, async (request) => {
+  app.post('/refresh-token', { onRequest: app.rateLimit('refresh-token'), schema: refreshSchema }, async (request) => {
     const { refreshToken } = request.body;
     const rotated = await rotateRefreshToken(app.db, refreshToken, shortUserAgent(request.headers['user-agent']));
     const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
@@ -112,9 +112,9 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
     tags,
     summary: 'Revoke a refresh token',
     body: RefreshTokenSchema,
-    response: { 204: NO_CONTENT, ...errorResponses(400) },
+    response: { 204: NO_CONTENT, ...errorResponses(400, 429) },
   };
-  app.post('/logout', { schema: logoutSchema }, async (request, reply) => {
+  app.post('/logout', { onRequest: app.rateLimit('logout'), schema: logoutSchema }, async (request, reply) => {
     const { refreshToken } = request.body;
     await revokeRefreshToken(app.db, refreshToken);
     return reply.status(204).send();
