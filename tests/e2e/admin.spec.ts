@@ -40,6 +40,12 @@ async function ensureAdminThroughUi(page: Page, request: APIRequestContext) {
   await expect(page).toHaveURL(/\/login\?registered=1$/);
 }
 
+/** Signs in through the login page as the admin, registering it first on a fresh server. */
+async function signInAsAdmin(page: Page, request: APIRequestContext) {
+  await ensureAdminThroughUi(page, request);
+  await loginThroughUi(page);
+}
+
 /** Opens a section from the admin navigation and checks it is marked as the current page. */
 async function adminSection(page: Page, name: string, url: RegExp) {
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
@@ -101,8 +107,7 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
   browser,
   request,
 }) => {
-  await ensureAdminThroughUi(page, request);
-  await loginThroughUi(page);
+  await signInAsAdmin(page, request);
   await adminSection(page, 'Manage Blogs', /\/admin\/blog$/);
   await expectNoAxeViolations(page);
 
@@ -195,8 +200,7 @@ test('Manage Blogs says "Failed to fetch blogs" when the list cannot be read', a
   request,
   consoleErrors,
 }) => {
-  await ensureAdminThroughUi(page, request);
-  await loginThroughUi(page);
+  await signInAsAdmin(page, request);
   // The list's request fails (the database not answering); what the list shows is docs/product.md's sentence.
   await page.route('**/api/blogs?status=all', (route) =>
     route.fulfill({ status: 503, json: { error: 'The database is not answering' } }),
@@ -276,8 +280,7 @@ test('a contact message reaches the leads inbox and moves on in its pipeline', a
   });
   expect(sent.ok()).toBe(true);
 
-  await ensureAdminThroughUi(page, request);
-  await loginThroughUi(page);
+  await signInAsAdmin(page, request);
   await adminSection(page, 'Leads', /\/admin\/leads$/);
   await page.getByRole('navigation', { name: 'Lead kinds' }).getByRole('link', { name: 'Contact messages' }).click();
   await expect(page).toHaveURL(/\/admin\/leads\?kind=contacts$/);

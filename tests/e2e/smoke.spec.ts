@@ -21,9 +21,10 @@ test('every public page is served with its own title, description, canonical URL
 }) => {
   const meta = (html: string, key: string) =>
     html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`))?.[1];
+  const indexed = PAGES.filter((entry) => entry.indexed);
   const pictures = new Set<string>();
   const titles = new Set<string>();
-  for (const { path } of PAGES.filter((entry) => entry.indexed)) {
+  for (const { path } of indexed) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
@@ -41,7 +42,8 @@ test('every public page is served with its own title, description, canonical URL
     expect(meta(html, 'og:image:alt'), path).toBeTruthy();
     pictures.add(new URL(picture).pathname);
   }
-  expect(titles.size).toBe(PAGES.filter((entry) => entry.indexed).length);
+  // Each page's title is its own.
+  expect(titles.size).toBe(indexed.length);
   // Each picture a page names is there, as an image.
   for (const picture of pictures) {
     const image = await request.get(picture);

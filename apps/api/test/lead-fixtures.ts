@@ -89,7 +89,7 @@ const OPENING = {
   status: 'open',
 };
 
-export const inAMonth = () => new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
+const inAMonth = () => new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString();
 
 /** OPENING, open for the next month, with the given fields changed. */
 export const openingPayload = (changes: object = {}) => ({ ...OPENING, validThrough: inAMonth(), ...changes });

@@ -31,8 +31,9 @@ export const QUOTE_REGIONAL_REQUIRED = ['fullName', 'email', 'phone', 'companyNa
 
 /** The lead forms a browser can post natively, with the page each one lives on. */
 export const NATIVE_LEAD_FORMS = {
-  quoteUk: { page: REGION_SETTINGS.uk.path, thanks: '/quote/thank-you' },
-  quoteNepal: { page: REGION_SETTINGS.nepal.path, thanks: '/quote/thank-you' },
+  // A regional form's page names its region: a quote posted there is that region's.
+  quoteUk: { page: REGION_SETTINGS.uk.path, thanks: '/quote/thank-you', region: 'uk' },
+  quoteNepal: { page: REGION_SETTINGS.nepal.path, thanks: '/quote/thank-you', region: 'nepal' },
   contact: { page: '/connect', thanks: '/connect/thank-you' },
   application: { page: '/career', thanks: '/career/thank-you' },
 } as const;

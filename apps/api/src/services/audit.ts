@@ -12,6 +12,7 @@ import {
   type AuditList,
   type AuditListQuery,
   type AuditTargetType,
+  type LeadKind,
 } from '@agency/contract';
 import { and, count, type Db, desc, eq, gt, like, lt, schema, sql } from '@agency/db';
 import type { FastifyRequest } from 'fastify';
@@ -80,14 +81,10 @@ export async function recordAudit(db: Pick<Db, 'insert'>, request: AuditContext,
 }
 
 /**
- * Records that a staff member opened a record holding personal data (a lead), once per person and record
- * within AUDIT_VIEW_WINDOW_MINUTES: the page reads the record again after every change made on it.
+ * Records that a staff member opened a lead (personal data), once per person and lead within
+ * AUDIT_VIEW_WINDOW_MINUTES: the lead's page reads it again after every change made on it.
  */
-export async function recordView(
-  db: Db,
-  request: NonNullable<AuditContext>,
-  target: { type: AuditTargetType; id: string },
-): Promise<void> {
+export async function recordLeadView(db: Db, request: NonNullable<AuditContext>, kind: LeadKind, id: string) {
   const log = schema.auditLog;
   const [recent] = await db
     .select({ id: log.id })
@@ -96,12 +93,12 @@ export async function recordView(
       and(
         eq(log.actorId, request.user!.id),
         eq(log.action, 'lead.viewed'),
-        eq(log.targetId, target.id),
+        eq(log.targetId, id),
         gt(log.at, sql`now() - make_interval(mins => ${AUDIT_VIEW_WINDOW_MINUTES})`),
       ),
     )
     .limit(1);
-  if (!recent) await recordAudit(db, request, { action: 'lead.viewed', target });
+  if (!recent) await recordAudit(db, request, { action: 'lead.viewed', target: { type: kind, id } });
 }
 
 /**

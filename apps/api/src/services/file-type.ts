@@ -23,9 +23,12 @@ const ZIP_END_OF_DIRECTORY = 0x06054b50;
 const ZIP_EOCD_MAX_SEARCH = 22 + 0xffff;
 const ZIP_MAX_ENTRIES = 10_000;
 
+/** True when `data` begins with the bytes of `signature`. */
+const startsWith = (data: Buffer, signature: Buffer) => data.subarray(0, signature.length).equals(signature);
+
 export function detectCvType(data: Buffer): CvType | null {
-  if (data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return 'pdf';
-  if (data.subarray(0, OLE2_MAGIC.length).equals(OLE2_MAGIC)) return 'doc';
+  if (startsWith(data, PDF_MAGIC)) return 'pdf';
+  if (startsWith(data, OLE2_MAGIC)) return 'doc';
   if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
     const names = zipEntryNames(data);
     if (names?.some((name) => name.startsWith('word/'))) return 'docx';
@@ -64,8 +67,9 @@ function findEndOfDirectory(data: Buffer): number {
   return -1;
 }
 
-/** Leading bytes of the attachment types recognised besides the CV's, with the type each stands for. */
+/** Leading bytes of the attachment types recognised, with the type each stands for. */
 const SIGNATURES: [signature: Buffer, contentType: string][] = [
+  [PDF_MAGIC, CV_CONTENT_TYPES.pdf],
   [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png'],
   [Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg'],
   [Buffer.from('GIF87a', 'latin1'), 'image/gif'],
@@ -89,11 +93,10 @@ const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
  * UTF-8 without control characters, else `application/octet-stream`.
  */
 export function detectAttachmentType(data: Buffer, declared = ''): string {
-  if (data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return CV_CONTENT_TYPES.pdf;
   if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
     return 'image/webp';
   for (const [signature, contentType] of SIGNATURES) {
-    if (data.subarray(0, signature.length).equals(signature)) return contentType;
+    if (startsWith(data, signature)) return contentType;
   }
   if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
     const names = zipEntryNames(data) ?? [];

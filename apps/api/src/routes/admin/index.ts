@@ -31,7 +31,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, fileResponse, NO_CONTENT } from '../../lib/schema.ts';
-import { recordAudit, recordView } from '../../services/audit.ts';
+import { recordAudit, recordLeadView } from '../../services/audit.ts';
 import { type CsvValue, toCsv } from '../../services/csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from '../../services/lead-events.ts';
 import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from '../../services/lead-intake.ts';
@@ -256,7 +256,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     const { kind, id } = request.params;
     const found = await findLead(kind, id);
     const [timeline, notifications] = await Promise.all([timelineOf(app.db, kind, id), deliveriesOf(app.db, kind, id)]);
-    await recordView(app.db, request, { type: kind, id });
+    await recordLeadView(app.db, request, kind, id);
     return { ...itemOf(found.lead, found.ownerName), timeline, notifications };
   });
 

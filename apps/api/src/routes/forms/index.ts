@@ -18,7 +18,6 @@ import {
   NATIVE_LEAD_FORMS,
   type NativeFormAnswer,
   PASSWORD_RESET_PARAM,
-  REGIONS,
   REGISTERED_PARAM,
   RESET_REQUESTED_PARAM,
   jobPath,
@@ -121,13 +120,9 @@ export default async function formRoutes(app: FastifyInstance, { mail }: FormRou
 
   // Same limit names as the JSON routes: one budget per address whichever way the form is sent.
   // A regional form's page names its region: a post there is that region's quote, whatever its fields say.
-  for (const region of REGIONS) {
-    const form = NATIVE_LEAD_FORMS[region === 'uk' ? 'quoteUk' : 'quoteNepal'];
-    app.post(
-      form.page,
-      options,
-      leadForm(form, 'request-quote', (request, received) => intake.quote(request, received, region)),
-    );
+  for (const form of [NATIVE_LEAD_FORMS.quoteUk, NATIVE_LEAD_FORMS.quoteNepal]) {
+    const take: typeof intake.quote = (request, received) => intake.quote(request, received, form.region);
+    app.post(form.page, options, leadForm(form, 'request-quote', take));
   }
   app.post(NATIVE_LEAD_FORMS.contact.page, options, leadForm(NATIVE_LEAD_FORMS.contact, 'contact', intake.contact));
   app.post(
