@@ -1,9 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { publicPages } from './vite-plugins/public-pages.ts';
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+/** What the public pages' own build (vite-plugins/public-pages.ts) shares with React Router's. */
+const shared = {
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   define: {
     // Absolute origin for canonical URLs and sitemaps baked into prerendered pages.
@@ -35,4 +36,9 @@ export default defineConfig({
       },
     },
   },
+};
+
+export default defineConfig({
+  ...shared,
+  plugins: [tailwindcss(), reactRouter(), publicPages({ pageList: new URL('./app/content/pages.ts', import.meta.url).pathname, shared })],
 });

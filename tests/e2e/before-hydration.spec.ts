@@ -2,15 +2,15 @@
 // clicks on buttons and tabs are replayed and what was typed into a form is what gets sent.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { ADMIN, fillApplication, findLead, gotoHydrated, loginAdmin } from './support.ts';
+import { ADMIN, HYDRATING_SCRIPT, fillApplication, findLead, gotoHydrated, loginAdmin } from './support.ts';
 
 const HOLD_MS = 2_500;
 
-/** Opens `path` with the client entry held back, so the page shows but is not hydrated for a while. */
+/** Opens `path` with the script that hydrates it held back, so the page shows but is not hydrated for a while. */
 async function openBeforeHydration(page: Page, path: string) {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
   let released = false;
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+  await page.route(HYDRATING_SCRIPT, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
     released = true;
     await route.continue();
@@ -69,8 +69,8 @@ test('every cookie-policy panel is readable while the scripts never arrive, one 
   page,
 }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
-  // The client entry arrives empty: the page never hydrates (as when the scripts never finish loading).
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, (route) =>
+  // The page's script arrives empty: the page never hydrates (as when the scripts never finish loading).
+  await page.route(HYDRATING_SCRIPT, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: '' }),
   );
   await page.goto('/cookies', { waitUntil: 'domcontentloaded' });
@@ -81,7 +81,7 @@ test('every cookie-policy panel is readable while the scripts never arrive, one 
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
 
   // Hydrated: tabs, one panel shown.
-  await page.unroute(/\/assets\/entry\.client-[^/]+\.js$/);
+  await page.unroute(HYDRATING_SCRIPT);
   await gotoHydrated(page, '/cookies');
   await expect(page.getByRole('tabpanel')).toHaveCount(1);
   await expect(page.getByRole('tabpanel')).toHaveAccessibleName('What Are Cookies');

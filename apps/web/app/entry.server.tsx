@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from 'react-router';
+import { PageDataContext } from '~/lite/page-data';
+import { publicPageOf } from '~/lite/public-page.server';
 import { firstPaintFirst } from '~/lib/first-paint.server';
 
 export const streamTimeout = 5_000;
@@ -19,7 +21,12 @@ export default function handleRequest(
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || routerContext.ssr === false;
     const readyEvent = waitForAll ? 'onAllReady' : 'onShellReady';
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const document = (
+      <PageDataContext.Provider value={publicPageOf(routerContext, request)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </PageDataContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(document, {
       [readyEvent]() {
         shellRendered = true;
         // The <head> leaves without modulepreload links, so the first paint does not wait for the scripts.

@@ -6,19 +6,34 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
+  useNavigate,
+  useNavigationType,
   useRouteError,
 } from 'react-router';
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import './app.css';
-import { SiteLayout } from '~/components/layout/site-layout';
-import { AlertDialogHost } from '~/components/ui/alert-dialog';
+import { SiteLayout, SitePage } from '~/components/layout/site-layout';
 import { Particles } from '~/components/ui/particles';
-import { Toaster } from '~/components/ui/toast';
 import { SITE } from '~/content/site';
+import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/lite/page-data';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
+import { NavigationProvider } from '~/lib/navigation';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
+/** The address and navigation of React Router, for the components that do not import it (lib/navigation.tsx). */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  return (
+    <NavigationProvider location={useLocation()} type={useNavigationType()} navigate={useNavigate()}>
+      {children}
+    </NavigationProvider>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  // A public page runs without React Router in the browser (app/lite): rendered as its runtime hydrates
+  // it, with its own scripts.
+  const publicPage = useContext(PageDataContext);
   return (
     <html lang="en-GB">
       <head>
@@ -32,9 +47,22 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
-        <ScrollRestoration />
-        <Scripts />
+        {/* display: contents — the element a public page's runtime hydrates, without a box of its own. */}
+        {publicPage ? (
+          <div id={APP_ELEMENT_ID} className="contents" dangerouslySetInnerHTML={{ __html: publicPage.html }} />
+        ) : (
+          <div id={APP_ELEMENT_ID} className="contents">
+            <RouterNavigation>{children}</RouterNavigation>
+          </div>
+        )}
+        {publicPage ? (
+          <PageScripts />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -42,13 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <>
-      <SiteLayout>
-        <Outlet />
-      </SiteLayout>
-      <Toaster />
-      <AlertDialogHost />
-    </>
+    <SitePage>
+      <Outlet />
+    </SitePage>
   );
 }
 

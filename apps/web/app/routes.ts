@@ -1,14 +1,13 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { ADMIN_PAGES, ADMIN_SECTIONS } from './content/admin.ts';
-import { ADMIN_PATH, PAGES } from './content/pages.ts';
+import { ADMIN_PATH, PAGES, ROW_PAGES } from './content/pages.ts';
 
 export default [
   ...PAGES.map((entry) =>
     entry.path === '/' ? index(entry.file, { id: entry.id }) : route(entry.path, entry.file, { id: entry.id }),
   ),
   route('/blog/preview/:token', 'routes/blog-preview.tsx'),
-  route('/blog/:slug', 'routes/blog-post.tsx'),
-  route('/career/:slug', 'routes/career-job.tsx'),
+  ...ROW_PAGES.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   layout('routes/admin-guard.tsx', [
     route(ADMIN_PATH, 'routes/admin.tsx', [
       ...ADMIN_SECTIONS.map((section) =>

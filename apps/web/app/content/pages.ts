@@ -15,6 +15,11 @@ export interface PageEntry {
   prerender: boolean;
   /** Listed in sitemap.xml; false also means disallowed in robots.txt. */
   indexed: boolean;
+  /**
+   * Runs with React Router in the browser (the sign-in pages, which lead into the admin area); every other
+   * page runs on the public pages' own small runtime (app/lite).
+   */
+  routerInBrowser?: boolean;
 }
 
 const page = (entry: Omit<PageEntry, 'prerender' | 'indexed'> & Partial<PageEntry>): PageEntry => ({
@@ -164,6 +169,7 @@ export const PAGES: readonly PageEntry[] = [
     description: 'Log in to the admin area.',
     prerender: false,
     indexed: false,
+    routerInBrowser: true,
   }),
   page({
     id: 'register',
@@ -173,6 +179,7 @@ export const PAGES: readonly PageEntry[] = [
     description: 'Create an account for the admin area.',
     prerender: false,
     indexed: false,
+    routerInBrowser: true,
   }),
   page({
     id: 'forgot-password',
@@ -182,6 +189,7 @@ export const PAGES: readonly PageEntry[] = [
     description: 'Get a link to choose a new password for your account.',
     prerender: false,
     indexed: false,
+    routerInBrowser: true,
   }),
   page({
     id: 'reset-password',
@@ -191,8 +199,21 @@ export const PAGES: readonly PageEntry[] = [
     description: 'Choose a new password for your account.',
     prerender: false,
     indexed: false,
+    routerInBrowser: true,
   }),
 ];
+
+/** Public pages with a path per database row: a blog post, a job opening (rendered per request). */
+export const ROW_PAGES = [
+  { id: 'blog-post', path: '/blog/:slug', file: 'routes/blog-post.tsx' },
+  { id: 'career-job', path: '/career/:slug', file: 'routes/career-job.tsx' },
+] as const;
+
+/** The routes whose pages run on the public pages' own runtime in the browser (app/lite), not React Router. */
+export const PUBLIC_RUNTIME_ROUTES: readonly { id: string; file: string }[] = [
+  ...PAGES.filter((entry) => !entry.routerInBrowser),
+  ...ROW_PAGES,
+].map(({ id, file }) => ({ id, file }));
 
 /** Pages under the admin guard (not public, never indexed). */
 export const ADMIN_PATH = '/admin';

@@ -2,7 +2,7 @@
 // title and canonical), `?q=` searches the built-in articles and the posts (full-text, best match first).
 // Rendered per request.
 import { BLOG_TAG_LENGTH, blogPostPath, blogTagPath, normalizeTag } from '@agency/contract';
-import { Form, Link } from 'react-router';
+import { GetForm, Link } from '~/lib/navigation';
 import { BlogCard } from '~/components/blog/blog-card';
 import { articleSearchText, BLOG_ARTICLES, type BlogArticle } from '~/content/blog-articles';
 import { pageById } from '~/content/pages';
@@ -63,7 +63,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg text-blue-100">
             Practical guides on cloud, networks, security and the web, written by the engineers who do the work.
           </p>
-          <Form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl flex-wrap gap-3">
+          <GetForm action="/blog" role="search" className="mt-8 flex max-w-xl flex-wrap gap-3">
             <label htmlFor="blog-search" className="sr-only">
               Search the blog
             </label>
@@ -82,7 +82,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             >
               Search
             </button>
-          </Form>
+          </GetForm>
           {(tag || q) && (
             <p className="mt-6">
               <Link to="/blog" className="font-semibold text-white underline hover:text-blue-100">

@@ -2,7 +2,8 @@
 // rendered per request. Once closed or past validThrough it answers 410 with the open ones instead.
 // Its form posted without JavaScript and refused comes back here with its answer (lib/native-form.ts).
 import { JOB_MESSAGES, jobPath } from '@agency/contract';
-import { Link, data } from 'react-router';
+import { data } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { JobList, jobFacts, salaryText } from '~/components/career/job-list';
 import { CareerForm } from '~/components/forms/career-form';
 import { pathOf } from '~/content/pages';

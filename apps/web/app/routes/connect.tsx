@@ -1,9 +1,9 @@
-import { useLoaderData } from 'react-router';
 import { FindUs } from '~/components/connect/find-us';
 import { ContactForm } from '~/components/forms/contact-form';
 import { organizationJsonLd } from '~/lib/jsonld';
 import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
 import { jsonLd, pageSeo } from '~/lib/seo';
+import type { Route } from './+types/connect';
 
 export const meta = () => [...pageSeo('connect'), jsonLd(organizationJsonLd())];
 
@@ -11,8 +11,7 @@ export const meta = () => [...pageSeo('connect'), jsonLd(organizationJsonLd())];
 export const loader = nativeAnswerLoader;
 export const clientLoader = noNativeAnswer;
 
-export default function Connect() {
-  const answered = useLoaderData<typeof loader>();
+export default function Connect({ loaderData: answered }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-brand-900 text-white">

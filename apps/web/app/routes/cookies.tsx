@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { CookieTabs } from '~/components/policies/cookie-tabs';
 import { formatPolicyDate } from '~/components/policies/policy-date';
 import { COOKIES_INTRO, COOKIES_LAST_UPDATED, RELATED_POLICIES } from '~/content/cookie-policy';

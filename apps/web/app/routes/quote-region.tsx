@@ -1,6 +1,6 @@
 // /quote-uk and /quote-nepal: one module, the region read from the path.
 import { REGIONS, REGION_SETTINGS, type Region } from '@agency/contract';
-import { Link, useLoaderData, useLocation } from 'react-router';
+import { Link, useLocation } from '~/lib/navigation';
 import { RegionalQuoteForm } from '~/components/forms/regional-quote-form';
 import { pageByPath } from '~/content/pages';
 import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
@@ -19,8 +19,7 @@ const regionOf = (pathname: string): Region =>
 export const loader = nativeAnswerLoader;
 export const clientLoader = noNativeAnswer;
 
-export default function QuoteRegion() {
-  const answered = useLoaderData<typeof loader>();
+export default function QuoteRegion({ loaderData: answered }: Route.ComponentProps) {
   const region = regionOf(useLocation().pathname);
   const settings = REGION_SETTINGS[region];
   const other = REGION_SETTINGS[region === 'uk' ? 'nepal' : 'uk'];

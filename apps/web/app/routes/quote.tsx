@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { pageSeo } from '~/lib/seo';
 
 export const meta = () => pageSeo('quote');

@@ -1,7 +1,7 @@
 // /quote/thank-you, /connect/thank-you, /career/thank-you: where a form posted without JavaScript lands.
 // They say what the script version's toast says (the contract's texts), with a way back.
 import { THANK_YOU } from '@agency/contract';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '~/lib/navigation';
 import { pageByPath } from '~/content/pages';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/thank-you';

@@ -1,6 +1,6 @@
 // A blog card on /blog: image, title cut to TRUNCATE.blogCardTitle, text cut to TRUNCATE.blogCardContent.
 import { TRUNCATE } from '@agency/contract';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { TagList } from './tag-list';
 import { truncate } from '~/lib/text';
 

@@ -2,7 +2,7 @@
 // /blog/<slug> and the preview link.
 import { imageSrcSet, type PublishedPost } from '@agency/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { TagList } from './tag-list';
 
 // A fixed time zone, so the server's text and the browser's hydration agree.

@@ -1,6 +1,6 @@
 // A post's tags as links to /blog?tag=…
 import { blogTagPath } from '@agency/contract';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 
 export function TagList({ tags, className = '' }: { tags: readonly string[]; className?: string }) {
   if (tags.length === 0) return null;

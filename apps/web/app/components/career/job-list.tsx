@@ -1,6 +1,6 @@
 // The open job openings as cards linking to their pages (/career and the 410 page of a closed one).
 import { EMPLOYMENT_TYPE_LABELS, JOB_LOCATION_LABELS, SALARY_UNIT_LABELS, jobPath, type Job } from '@agency/contract';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 
 const amount = (value: number, currency: string) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);

@@ -9,7 +9,7 @@ import {
   type Region,
 } from '@agency/contract';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '~/lib/navigation';
 import { toast } from '~/components/ui/toast';
 import { DropZone, PublicForm, SubmitArea, honeypotValue } from './form-fields';
 import { answerOf, focusFirstInvalid, wait } from './form-state';

@@ -1,6 +1,6 @@
 // "Areas of expertise": six service cards, each description cut to TRUNCATE.homeCard characters.
 import { TRUNCATE } from '@agency/contract';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { EXPERTISE, EXPERTISE_INTRO } from '~/content/home';
 import { truncate } from '~/lib/text';
 

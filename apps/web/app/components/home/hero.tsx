@@ -1,5 +1,5 @@
 // Home hero: the page's h1, lead and the "View our services" call to action.
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { Particles } from '~/components/ui/particles';
 import { HOME_HERO } from '~/content/home';
 

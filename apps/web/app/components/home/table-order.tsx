@@ -1,5 +1,5 @@
 // The Table-Order-System promotion: the in-house restaurant ordering product in four steps.
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { TABLE_ORDER } from '~/content/home';
 
 export function TableOrderSection() {

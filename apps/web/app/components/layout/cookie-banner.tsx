@@ -2,7 +2,7 @@
 // is stored. A non-modal region: the page stays usable and focus is never taken from the visitor.
 import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { applyAnalyticsConsent } from './analytics';
 import {
   ALL_COOKIES,

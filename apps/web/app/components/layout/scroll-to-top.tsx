@@ -1,7 +1,7 @@
 // Scrolls to the top on every new page (docs/product.md section 2), instantly: the global smooth scrolling
 // is for in-page anchors, not for arriving on a new page.
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType } from '~/lib/navigation';
 
 export function ScrollToTop() {
   const { pathname, hash } = useLocation();

@@ -2,7 +2,7 @@
 // disclosure button that is also a link to /services), Escape closes it and returns focus to the button. The panel is positioned
 // against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen.
 import { useEffect, useId, useRef, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
 import { usePathnameChange } from '~/lib/use-pathname-change';

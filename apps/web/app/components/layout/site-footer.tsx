@@ -1,7 +1,7 @@
 // Site footer (docs/product.md section 2): page links, the three offices, contact email, social links and
 // the copyright line with the current year (docs/product.md D4).
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
 import { openCookieSettings } from './cookie-consent';

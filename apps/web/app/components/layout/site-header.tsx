@@ -1,7 +1,7 @@
 // Sticky site header (docs/product.md section 2): logo, desktop navigation with the Services dropdown,
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '~/lib/navigation';
 import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { pathOf } from '~/content/pages';

@@ -2,6 +2,8 @@
 // the quote modal (reachable from any page through useQuoteModal) and scroll-to-top on navigation.
 import { type ReactNode, useEffect } from 'react';
 import { QuoteModalProvider } from '~/components/quote-modal';
+import { AlertDialogHost } from '~/components/ui/alert-dialog';
+import { Toaster } from '~/components/ui/toast';
 import { replayEarlyClicks } from '~/lib/early-clicks';
 import { CookieBanner } from './cookie-banner';
 import { ScrollToTop } from './scroll-to-top';
@@ -32,5 +34,16 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <SiteFooter />
       <CookieBanner />
     </QuoteModalProvider>
+  );
+}
+
+/** A page with all around it: the layout, the toasts and the alert dialog (root.tsx, lite/runtime.tsx). */
+export function SitePage({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <SiteLayout>{children}</SiteLayout>
+      <Toaster />
+      <AlertDialogHost />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 // One package plan: name, price, description, every inclusion and a call to action.
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { formatGbp, type PackagePlan, type PlanColour } from '~/content/packages';
 
 // Full class names (not built from strings) so Tailwind finds them; every pair passes AA contrast.

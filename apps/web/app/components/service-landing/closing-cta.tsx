@@ -1,5 +1,5 @@
 // The call to action every landing page ends with: a link to /connect.
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import type { ServicePage } from '~/content/service-pages';
 
 export function ClosingCta({ closing }: { closing: ServicePage['closing'] }) {

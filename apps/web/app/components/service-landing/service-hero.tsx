@@ -1,5 +1,5 @@
 // Top of a service landing page: the one h1, the mail-draft button and the illustration.
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import type { ServicePage } from '~/content/service-pages';
 import { inquiryMailto } from '~/content/site';
 

@@ -1,7 +1,7 @@
 // /services: the catalogue by category on the left, the chosen service's details on the right.
 // Choosing an item (a toggle button with aria-pressed) shows it and scrolls the panel into view.
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '~/lib/navigation';
 import { SERVICE_CATEGORIES, SERVICES_CATALOGUE, servicesIn, type Service } from '~/content/services';
 
 const PANEL_ID = 'service-detail';

@@ -1,0 +1,135 @@
+// Builds the public pages' browser scripts apart from React Router's (docs/decisions/0014-public-pages-without-the-router.md).
+// After React Router's client build, a second build bundles one entry per public route module — the route's
+// component handed to app/lite/runtime.tsx — with React DOM but without React Router, into the same
+// build/client/assets. The server build then imports `virtual:public-pages`: for each route id, its component
+// (the module as written, not as React Router wraps it) and the entry's file and imports. In `npm run dev`
+// the module is null and every page runs with React Router.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Plugin, type UserConfig, build, runnerImport } from 'vite';
+
+type Routes = readonly { id: string; file: string }[];
+
+interface Options {
+  /** The page list (app/content/pages.ts), whose PUBLIC_RUNTIME_ROUTES are the routes to build. */
+  pageList: string;
+  /** What the entries' build shares with the site's: aliases, constants, chunk groups, inlining. */
+  shared: Pick<UserConfig, 'resolve' | 'define'> & { build: NonNullable<UserConfig['build']> };
+}
+
+const VIRTUAL = 'virtual:public-pages';
+const ENTRY_PREFIX = 'public-page:';
+/** The route module as written: React Router transforms only the plain file name. */
+const AS_WRITTEN = '?as-written';
+
+/** What the client build hands to the server build (React Router resolves the config once for each). */
+interface Built {
+  routes: Routes;
+  scripts: Record<string, { entry: string; preload: string[] }>;
+}
+
+const entryName = (file: string) => `page-${path.basename(file).replace(/\.[jt]sx?$/, '')}`;
+
+export function publicPages({ pageList, shared }: Options): Plugin {
+  let appDirectory = '';
+  let outDir = '';
+  let handOver = '';
+
+  async function buildEntries(): Promise<Built> {
+    // The page list imports the contract's TypeScript sources, which only Vite's module runner can load.
+    const { module } = await runnerImport<{ PUBLIC_RUNTIME_ROUTES: Routes }>(pageList, { configFile: false });
+    const routes = module.PUBLIC_RUNTIME_ROUTES;
+    const files = [...new Set(routes.map((route) => route.file))];
+    const output = await build({
+      configFile: false,
+      root: path.dirname(appDirectory),
+      logLevel: 'warn',
+      resolve: shared.resolve,
+      define: shared.define,
+      plugins: [
+        {
+          name: 'public-page-entries',
+          resolveId: (id) => (id.startsWith(ENTRY_PREFIX) ? `\0${id}` : null),
+          load(id) {
+            if (!id.startsWith(`\0${ENTRY_PREFIX}`)) return null;
+            const file = path.join(appDirectory, id.slice(ENTRY_PREFIX.length + 1));
+            return [
+              `import Page from ${JSON.stringify(file)};`,
+              `import { startPage } from ${JSON.stringify(path.join(appDirectory, 'lite/runtime.tsx'))};`,
+              'startPage(Page);',
+              'export default Page;',
+            ].join('\n');
+          },
+        },
+      ],
+      build: {
+        ...shared.build,
+        outDir,
+        emptyOutDir: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          ...shared.build.rolldownOptions,
+          input: Object.fromEntries(files.map((file) => [entryName(file), `${ENTRY_PREFIX}${file}`])),
+          preserveEntrySignatures: 'exports-only',
+          output: {
+            ...shared.build.rolldownOptions?.output,
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
+        },
+      },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      'output' in result ? result.output : [],
+    );
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    /** Every module an entry imports, directly or not: fetched together with it. */
+    const importsOf = (fileName: string, seen = new Set<string>()): Set<string> => {
+      const chunk = byFile.get(fileName);
+      for (const imported of chunk?.type === 'chunk' ? chunk.imports : []) {
+        if (seen.has(imported)) continue;
+        seen.add(imported);
+        importsOf(imported, seen);
+      }
+      return seen;
+    };
+    const scripts: Built['scripts'] = {};
+    for (const chunk of chunks) {
+      const file = chunk.type === 'chunk' && chunk.isEntry && files.find((f) => entryName(f) === chunk.name);
+      if (!file) continue;
+      scripts[file] = { entry: `/${chunk.fileName}`, preload: [...importsOf(chunk.fileName)].map((f) => `/${f}`) };
+    }
+    return { routes, scripts };
+  }
+
+  return {
+    name: 'public-pages',
+    configResolved(config) {
+      appDirectory = path.resolve(config.root, 'app');
+      outDir = path.resolve(config.root, 'build/client');
+      // Inside build/, which React Router empties before its client build.
+      handOver = path.resolve(config.root, 'build/public-pages.json');
+    },
+    async writeBundle() {
+      if (this.environment.name !== 'client' || this.environment.config.command !== 'build') return;
+      writeFileSync(handOver, JSON.stringify(await buildEntries()));
+    },
+    resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : null),
+    load(id) {
+      if (id !== `\0${VIRTUAL}`) return null;
+      if (this.environment.config.command !== 'build' || !existsSync(handOver)) return 'export default null;';
+      const { routes, scripts } = JSON.parse(readFileSync(handOver, 'utf8')) as Built;
+      const files = [...new Set(routes.map((route) => route.file))];
+      const imports = files.map(
+        (file, index) => `import page${index} from ${JSON.stringify(path.join(appDirectory, file) + AS_WRITTEN)};`,
+      );
+      const table = routes.map((route) => {
+        const script = scripts[route.file];
+        if (!script) throw new Error(`No public page script was built for ${route.file}`);
+        return `${JSON.stringify(route.id)}: { Page: page${files.indexOf(route.file)}, ...${JSON.stringify(script)} }`;
+      });
+      return `${imports.join('\n')}\nexport default {\n${table.join(',\n')}\n};`;
+    },
+  };
+}
