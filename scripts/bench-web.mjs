@@ -1,6 +1,7 @@
 // `npm run bench:web`: Lighthouse (mobile, simulated) on the production build for every public page of the page
-// list. Prints the four scores, FCP, LCP, TBT, CLS, compressed JS (the framework's share — React, React DOM,
-// React Router — and the rest), CSS and any request that leaves the site's origin, then checks the budget:
+// list. Prints the four scores, FCP, LCP, TBT, CLS, compressed JS (the framework's share — React and React DOM,
+// with React Router only on the pages that run on it — and the rest), CSS and any request that leaves the
+// site's origin, then checks the budget:
 // all four scores 100 (performance >= 95 tolerated as noise), LCP <= 1.0 s, JS <= 100 KB compressed.
 // BENCH_PAGES="/ /blog" measures only those pages. `--js-only` skips the scoring audits (the slow part) and prints
 // only the JavaScript of each page, counted the same way, and checks only its budget.
@@ -16,7 +17,10 @@ const PAGES =
 const JS_ONLY = process.argv.includes('--js-only');
 const LCP_BUDGET_MS = 1000;
 const JS_BUDGET_KB = 100;
-/** The chunk that holds the framework (React, React DOM, React Router): see `codeSplitting` in vite.config.ts. */
+/**
+ * The chunk that holds the framework: React and React DOM on a public page, with React Router on the admin and
+ * sign-in pages (`codeSplitting` in apps/web/vite.config.ts, docs/decisions/0014).
+ */
 const FRAMEWORK_CHUNK = /\/assets\/framework-[\w-]+\.js$/;
 if (!chromiumPath) {
   // chrome-launcher would otherwise wait without a word for a browser that is not there.

@@ -19,7 +19,8 @@ const shared = {
         codeSplitting: {
           groups: [
             {
-              // React, React DOM and React Router: one long-cached file, reported apart by bench:web.
+              // React, React DOM and React Router: one long-cached file, reported apart by bench:web. The public
+              // pages' build (no React Router) names its React and React DOM the same.
               name: 'framework',
               test: /[\\/]node_modules[\\/](?:react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
               priority: 2,

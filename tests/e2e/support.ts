@@ -93,14 +93,14 @@ export async function solvedAltcha(request: APIRequestContext): Promise<string> 
   throw new Error('challenge without a solution');
 }
 
+/** The script that hydrates a page: a public page's own entry (apps/web/app/lite), or React Router's. */
+export const HYDRATING_SCRIPT = /\/assets\/(?:entry\.client|page-[\w-]+)-[\w-]+\.js$/;
+
 /**
  * Opens `path` and waits until React has hydrated it (`<html data-hydrated="true">`), for tests of what only
  * the scripts do (highlights, roving focus). The page is complete and usable before that; the route modules
  * load after the first paint, so the `load` event can come first.
  */
-/** The script that hydrates a page: a public page's own entry (apps/web/app/lite), or React Router's. */
-export const HYDRATING_SCRIPT = /\/assets\/(?:entry\.client|page-[\w-]+)-[\w-]+\.js$/;
-
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

@@ -12,7 +12,7 @@ export function PublicTree({ Page, data, ...navigation }: Navigation & { Page: P
     <StrictMode>
       <NavigationProvider {...navigation}>
         <SitePage>
-          <Page key={navigation.location.pathname} loaderData={data as never} />
+          <Page key={navigation.location.pathname + navigation.location.search} loaderData={data as never} />
         </SitePage>
       </NavigationProvider>
     </StrictMode>

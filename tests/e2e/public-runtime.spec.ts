@@ -1,0 +1,84 @@
+// The public pages run on the site's own runtime, not React Router (docs/decisions/0014): what a visitor and
+// a crawler meet is the same, and moving between pages stays inside the document.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { gotoHydrated } from './support.ts';
+
+/** Every script the page loaded, with its text. */
+async function loadedScripts(page: Page, path: string) {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await gotoHydrated(page, path);
+  return Promise.all(scripts);
+}
+
+for (const path of ['/', '/connect', '/career', '/blog', '/cloud-migration', '/blog/aws', '/quote-uk']) {
+  test(`${path} hydrates without React Router's browser code`, async ({ page }) => {
+    const scripts = await loadedScripts(page, path);
+    expect(scripts.length).toBeGreaterThan(0);
+    // React Router's browser build announces itself as window.__reactRouterVersion.
+    for (const text of scripts) expect(text).not.toContain('__reactRouterVersion');
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+  });
+}
+
+test('the admin sign-in page still runs on React Router', async ({ page }) => {
+  const scripts = await loadedScripts(page, '/login');
+  expect(scripts.some((text) => text.includes('__reactRouterVersion'))).toBe(true);
+});
+
+test('a link moves to another page inside the document, with its head, and back restores the first', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/');
+  const homeTitle = await page.title();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.evaluate(() => window.scrollTo(0, 900));
+
+  await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('About');
+  await expect(page).toHaveTitle(/^About Us/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/about$/);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/about$/);
+  await expect(page.locator('head title')).toHaveCount(1);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await page.evaluate(() => 'sameDocument' in window), 'no new document').toBe(true);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveTitle(homeTitle);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveTitle(/^About Us/);
+});
+
+test('the blog search opens its results inside the document', async ({ page }) => {
+  await gotoHydrated(page, '/blog');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const search = page.getByRole('search');
+  await search.getByRole('searchbox').fill('cloud');
+  await search.getByRole('button').click();
+  await expect(page).toHaveURL(/\/blog\?q=cloud$/);
+  await expect(page).toHaveTitle(/Search results for “cloud”/);
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+});
+
+test('a link to a page outside the public runtime loads it as a new document', async ({ page }) => {
+  await gotoHydrated(page, '/about');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  // No public page links to the sign-in page (staff are given its address): a footer link stands in for one.
+  await page.evaluate(() => {
+    const link = document.querySelector<HTMLAnchorElement>('footer a[href="/privacy"]');
+    if (link) link.setAttribute('href', '/login');
+  });
+  await page.locator('footer a[href="/login"]').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
+});
