@@ -41,5 +41,9 @@ const shared = {
 
 export default defineConfig({
   ...shared,
-  plugins: [tailwindcss(), reactRouter(), publicPages({ pageList: new URL('./app/content/pages.ts', import.meta.url).pathname, shared })],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    publicPages({ pageList: new URL('./app/content/pages.ts', import.meta.url).pathname, shared }),
+  ],
 });

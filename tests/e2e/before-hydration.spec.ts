@@ -70,9 +70,7 @@ test('every cookie-policy panel is readable while the scripts never arrive, one 
 }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
   // The page's script arrives empty: the page never hydrates (as when the scripts never finish loading).
-  await page.route(HYDRATING_SCRIPT, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: '' }),
-  );
+  await page.route(HYDRATING_SCRIPT, (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
   await page.goto('/cookies', { waitUntil: 'domcontentloaded' });
   const panels = page.getByRole('tabpanel', { includeHidden: true });
   await expect(panels).toHaveCount(4);

@@ -97,16 +97,11 @@ function PublicApp({ first }: { first: Shown }) {
     // Back and forward return to where the page was; a link to an anchor goes to it. A new page starts
     // at the top (components/layout/scroll-to-top.tsx).
     if (shown.type === 'POP') window.scrollTo({ top: Number(window.history.state?.scroll ?? 0), behavior: 'instant' });
-    else if (shown.location.hash) document.getElementById(decodeURIComponent(shown.location.hash.slice(1)))?.scrollIntoView();
+    else if (shown.location.hash)
+      document.getElementById(decodeURIComponent(shown.location.hash.slice(1)))?.scrollIntoView();
   }, [shown, first]);
   return (
-    <PublicTree
-      Page={shown.Page}
-      data={shown.data}
-      location={shown.location}
-      type={shown.type}
-      navigate={navigate}
-    />
+    <PublicTree Page={shown.Page} data={shown.data} location={shown.location} type={shown.type} navigate={navigate} />
   );
 }
 
