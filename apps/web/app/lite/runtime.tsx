@@ -21,7 +21,7 @@ interface Shown {
 
 /** The head elements that belong to a page (what React Router's <Meta> writes), swapped on navigation. */
 const PAGE_HEAD =
-  'title, meta[name]:not([name="viewport"]):not([name="theme-color"]), meta[property], link[rel="canonical"], script[type="application/ld+json"]';
+  'title, meta[name]:not([name="viewport"]):not([name="theme-color"]), meta[property], link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]';
 
 let show: ((next: Shown) => void) | null = null;
 /** The page on screen (path and query): a change of hash alone is not a navigation. */
