@@ -49,16 +49,15 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {/* display: contents — the element a public page's runtime hydrates, without a box of its own. */}
         {publicPage ? (
-          <div id={APP_ELEMENT_ID} className="contents" dangerouslySetInnerHTML={{ __html: publicPage.html }} />
-        ) : (
-          <div id={APP_ELEMENT_ID} className="contents">
-            <RouterNavigation>{children}</RouterNavigation>
-          </div>
-        )}
-        {publicPage ? (
-          <PageScripts />
+          <>
+            <div id={APP_ELEMENT_ID} className="contents" dangerouslySetInnerHTML={{ __html: publicPage.html }} />
+            <PageScripts page={publicPage} />
+          </>
         ) : (
           <>
+            <div id={APP_ELEMENT_ID} className="contents">
+              <RouterNavigation>{children}</RouterNavigation>
+            </div>
             <ScrollRestoration />
             <Scripts />
           </>

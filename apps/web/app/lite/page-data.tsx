@@ -1,6 +1,6 @@
 // What a public page's HTML hands to its script (app/lite/runtime.tsx): the element React hydrates, and
 // the route's data with the script that draws it. entry.server.tsx finds them; root.tsx writes them.
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 
 /** The element around the page that the public pages' runtime hydrates (every page has it). */
 export const APP_ELEMENT_ID = 'app';
@@ -32,9 +32,7 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '
  * so on a slow network they do not compete with the HTML, stylesheet and pictures of the first paint
  * (decision 0006).
  */
-export function PageScripts() {
-  const page = useContext(PageDataContext);
-  if (!page) return null;
+export function PageScripts({ page }: { page: PageData }) {
   const start =
     // Once the first contentful paint is on screen (or after 2 s, for a tab that does not paint).
     'await new Promise((r) => { setTimeout(r, 2000); new PerformanceObserver((l, o) => { if (l.getEntriesByName("first-contentful-paint").length) { o.disconnect(); r(); } }).observe({ type: "paint", buffered: true }); });' +
