@@ -1,16 +1,18 @@
 // The public pages run on the site's own runtime, not React Router (docs/decisions/0014): what a visitor and
 // a crawler meet is the same, and moving between pages stays inside the document.
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { gotoHydrated } from './support.ts';
 
-/** Every script the page loaded, with its text. */
+/** The text of every script the page loaded until it was hydrated (later ones, fetched on first use, are left). */
 async function loadedScripts(page: Page, path: string) {
   const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.text());
-  });
+  };
+  page.on('response', onResponse);
   await gotoHydrated(page, path);
+  page.off('response', onResponse);
   return Promise.all(scripts);
 }
 

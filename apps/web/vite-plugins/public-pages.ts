@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Plugin, type UserConfig, build, runnerImport } from 'vite';
+import type { PageScript } from '../app/lite/page-data.tsx';
 
 type Routes = readonly { id: string; file: string }[];
 
@@ -25,7 +26,7 @@ const AS_WRITTEN = '?as-written';
 /** What the client build hands to the server build (React Router resolves the config once for each). */
 interface Built {
   routes: Routes;
-  scripts: Record<string, { entry: string; preload: string[] }>;
+  scripts: Record<string, PageScript>;
 }
 
 const entryName = (file: string) => `page-${path.basename(file).replace(/\.[jt]sx?$/, '')}`;

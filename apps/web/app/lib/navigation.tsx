@@ -42,16 +42,19 @@ export const useLocation = () => useContext(NavigationContext).location;
 export const useNavigationType = () => useContext(NavigationContext).type;
 export const useNavigate = () => useContext(NavigationContext).navigate;
 
-/** A click the page should handle itself: a plain left click on a link to this site, not to this page's anchor. */
-function isInternalClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+/**
+ * Where a click should take the page itself (path, query and hash), or null when the browser should follow
+ * it: anything but a plain left click on a link to this site, or an anchor of the page on screen.
+ */
+function internalTarget(event: MouseEvent<HTMLAnchorElement>): string | null {
   const anchor = event.currentTarget;
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey) return false;
-  if (event.shiftKey || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return false;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey) return null;
+  if (event.shiftKey || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
   const url = new URL(anchor.href, window.location.href);
-  if (url.origin !== window.location.origin) return false;
+  if (url.origin !== window.location.origin) return null;
   const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
   // Another anchor of the same page: the browser scrolls to it.
-  return !(samePage && url.hash);
+  return samePage && url.hash ? null : url.pathname + url.search + url.hash;
 }
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
@@ -65,10 +68,10 @@ export function Link({ to, onClick, ...rest }: LinkProps) {
       href={to}
       onClick={(event) => {
         onClick?.(event);
-        if (!isInternalClick(event)) return;
+        const target = internalTarget(event);
+        if (!target) return;
         event.preventDefault();
-        const url = new URL(event.currentTarget.href);
-        navigate(url.pathname + url.search + url.hash);
+        navigate(target);
       }}
     />
   );

@@ -1,5 +1,5 @@
 // The public pages in the browser, without React Router (docs/decisions/0014-public-pages-without-the-router.md).
-// A page's entry (built by vite-plugins/lite-pages.ts) hands its route component to `startPage`, which hydrates
+// A page's entry (built by vite-plugins/public-pages.ts) hands its route component to `startPage`, which hydrates
 // the page with the data its HTML carries. A link to another page of the site then fetches that page's HTML,
 // takes its data, script and head from it and shows it in the same document, as React Router would: the
 // header, the toasts, the quote dialog and what the visit remembered (lib/lead-source.ts) stay. A page that
@@ -9,7 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { stopRecordingEarlyClicks } from '~/lib/early-clicks';
 import { captureLanding } from '~/lib/lead-source';
 import type { NavigationType, PageLocation } from '~/lib/navigation';
-import { APP_ELEMENT_ID, PAGE_DATA_ID } from './page-data';
+import { APP_ELEMENT_ID, PAGE_DATA_ID, type PageData } from './page-data';
 import { type PageComponent, PublicTree } from './public-tree';
 
 interface Shown {
@@ -35,9 +35,12 @@ const here = (): PageLocation => ({
   hash: window.location.hash,
 });
 
-function pageDataOf(doc: Document): { entry: string; data: unknown } | null {
+/** What PageScripts wrote into a page's HTML. */
+type WrittenData = Pick<PageData, 'entry' | 'data'>;
+
+function pageDataOf(doc: Document): WrittenData | null {
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
-  return text ? (JSON.parse(text) as { entry: string; data: unknown }) : null;
+  return text ? (JSON.parse(text) as WrittenData) : null;
 }
 
 function swapHead(next: Document) {

@@ -9,7 +9,7 @@ export function ScrollToTop() {
 
   useEffect(() => {
     // Back/forward (POP, also the first load) keeps the browser's restored position; a #anchor
-    // link is scrolled to its target by React Router's ScrollRestoration.
+    // link is scrolled to its target by React Router's ScrollRestoration, or by the public pages' runtime.
     if (navigationType === 'POP' || hash) return;
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     // Only a new pathname is a new page; the hash and navigation type are read, not watched.
