@@ -247,7 +247,7 @@ export const jobs = pgTable(
 /** Columns every lead has: its place in the pipeline, owner, last activity, where it came from, time. */
 const leadColumns = () => ({
   id: id(),
-  /** One of LEAD_PIPELINES[kind] or `spam` (contract/pipeline.ts). */
+  /** One of LEAD_PIPELINES[kind] or `spam` (contract/lead-statuses.ts). */
   status: text('status').notNull().default('new'),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
   /** Received, or the last thing staff did to the lead. */
@@ -346,7 +346,7 @@ export const leadEvents = pgTable(
     /** quotes | contacts | applications */
     leadKind: text('lead_kind').notNull(),
     leadId: uuid('lead_id').notNull(),
-    /** One of LEAD_EVENT_TYPES (contract/pipeline.ts). */
+    /** One of LEAD_EVENT_TYPES (contract/lead-timeline.ts). */
     type: text('type').notNull(),
     /** The staff member; null for the visitor and the outbox worker. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
