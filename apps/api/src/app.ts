@@ -127,7 +127,10 @@ export async function buildApp({
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
+      await api.register(challengeRoutes, {
+        challengeSecret: config.challengeSecret,
+        maxnumber: config.challengeMaxnumber,
+      });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
