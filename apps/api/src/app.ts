@@ -6,11 +6,13 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
+import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import pageRendererPlugin from './plugins/page-renderer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
@@ -102,6 +104,8 @@ export async function buildApp({
   });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(afterAnswerPlugin);
+  await app.register(pageRendererPlugin);
   await app.register(publicCachePlugin);
   // Fills missing content documents with their defaults; keeps the published ones in memory.
   await app.register(siteContentPlugin);
@@ -118,10 +122,11 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
-      await api.register(sessionRoutes, { prefix: '/auth' });
+      const account = { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret };
+      await api.register(authRoutes, { prefix: '/auth', ...account });
+      await api.register(passwordRoutes, { prefix: '/auth', ...account });
+      await api.register(twoFactorRoutes, { prefix: '/auth', ...account });
+      await api.register(sessionRoutes, { prefix: '/auth', ...account });
       await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
@@ -144,7 +149,10 @@ export async function buildApp({
   );
   // At the root, outside /api; routes registered here win over the web catch-all.
   await app.register(blogRssRoutes, { siteUrl: config.siteUrl });
-  await app.register(formRoutes, { mail: config, login: config.login });
+  await app.register(formRoutes, {
+    mail: config,
+    account: { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret },
+  });
 
   return app;
 }

@@ -96,6 +96,8 @@ export const loginChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Wrong codes so far; the challenge ends at LOGIN_CHALLENGE_MAX_FAILURES. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('login_challenges_user_idx').on(t.userId)],
