@@ -90,6 +90,8 @@ export interface PublicCache {
   size(): number;
   /** Whether this request's answer will be stored: its handler should then send a Buffer, not a stream. */
   willStore(request: FastifyRequest): boolean;
+  /** Public requests answered from the cache, and those rendered (GET /metrics reads them). */
+  counts(): { hits: number; misses: number };
 }
 
 declare module 'fastify' {
@@ -108,6 +110,8 @@ export default fp(async function publicCache(app: FastifyInstance) {
    * so the version alone cannot tell an answer rendered before the due time from one rendered after.
    */
   let generation = 0;
+  let hits = 0;
+  let misses = 0;
 
   /**
    * Brings the cache up to date: the content state is read from the database at most every CHECK_MS, or at
@@ -145,6 +149,7 @@ export default fp(async function publicCache(app: FastifyInstance) {
   app.decorate('publicCache', {
     size: () => entries.size,
     willStore: (request) => request[STORE] !== undefined,
+    counts: () => ({ hits, misses }),
   } satisfies PublicCache);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -163,8 +168,10 @@ export default fp(async function publicCache(app: FastifyInstance) {
       // Most recently used last, so the oldest is evicted first.
       entries.delete(key);
       entries.set(key, entry);
+      hits += 1;
       return send(request, reply, entry);
     }
+    misses += 1;
     request[STORE] = { key, generation: current };
   });
 

@@ -19,6 +19,8 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'agency-backups-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** A restore builds a whole database (every migration, every row) in one transaction; the machine may be busy. */
+const SLOW = { timeout: 300_000 };
 
 async function sendCv(t: TestApp, data: Buffer, email = APPLICATION.email) {
   const body = await multipart({ ...APPLICATION, email }, [
@@ -129,11 +131,11 @@ describe('backup and restore', () => {
     await Promise.all([source.close(), target.close()]);
   });
 
-  it(`backup → wiped database and storage → restore, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, async () => {
+  it(`backup → wiped database and storage → restore, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, SLOW, async () => {
     await backupAndRestore(source, target);
   });
 
-  it('refuses a database that already holds data without force, and leaves it as it was', async () => {
+  it('refuses a database that already holds data without force, and leaves it as it was', SLOW, async () => {
     const backup = await createBackup(source.app.database, source.app.storage, { outDir });
     const before = await snapshot(target);
     await expect(restoreBackup(target.app.database, target.app.storage, backup.file)).rejects.toThrow(
@@ -147,7 +149,7 @@ describe('backup and restore', () => {
 });
 
 describe.runIf(onPostgres)('from the embedded database to PostgreSQL and back', () => {
-  it('a PGlite backup restores into an empty PostgreSQL database, and the reverse', async () => {
+  it('a PGlite backup restores into an empty PostgreSQL database, and the reverse', SLOW, async () => {
     const embedded = await createTestApp({}, { embedded: true });
     const server = await createTestApp();
     const back = await createTestApp({}, { embedded: true });
@@ -166,7 +168,7 @@ describe.runIf(onPostgres)('from the embedded database to PostgreSQL and back', 
 });
 
 describe('an archive from the first migration', () => {
-  it("restores into today's schema, migrated on the way", async () => {
+  it("restores into today's schema, migrated on the way", SLOW, async () => {
     const old = createDb({ dataDir: 'memory://' });
     const dir = mkdtempSync(path.join(tmpdir(), 'agency-old-'));
     const target = await createTestApp();
@@ -202,7 +204,7 @@ describe('an archive from the first migration', () => {
 });
 
 describe('a backup taken while leads arrive', () => {
-  it('holds every lead acknowledged before it started, each wholly (row, events, mail)', async () => {
+  it('holds every lead acknowledged before it started, each wholly (row, events, mail)', SLOW, async () => {
     const source = await createTestApp({ LEADS_TO: 'agency@example.com' });
     const target = await createTestApp();
     try {

@@ -375,15 +375,20 @@ async function countRows(tx: Tx): Promise<Map<string, number>> {
   return counts;
 }
 
-/** Rows the migrations themselves insert (a fresh install's seed rows), measured on a scratch database. */
-async function seedCounts(): Promise<Map<string, number>> {
-  const scratch = createDb({ dataDir: 'memory://' });
-  try {
-    await scratch.migrate();
-    return await countRows(scratch.db);
-  } finally {
-    await scratch.close();
-  }
+let seeds: Promise<Map<string, number>> | null = null;
+
+/** Rows the migrations themselves insert (a fresh install's seed rows), measured once on a scratch database. */
+function seedCounts(): Promise<Map<string, number>> {
+  seeds ??= (async () => {
+    const scratch = createDb({ dataDir: 'memory://' });
+    try {
+      await scratch.migrate();
+      return await countRows(scratch.db);
+    } finally {
+      await scratch.close();
+    }
+  })();
+  return seeds;
 }
 
 /** Whether the target holds anything beyond what the migrations put in a fresh database. */
@@ -395,8 +400,8 @@ async function holdsData(database: Database): Promise<string | null> {
   const counts = await countRows(database.db);
   const nonEmpty = [...counts].filter(([, count]) => count > 0);
   if (nonEmpty.length === 0) return null;
-  const seeds = hasMigrations[0]?.present ? await seedCounts() : new Map<string, number>();
-  const extra = nonEmpty.find(([table, count]) => count > (seeds.get(table) ?? 0));
+  const seeded = hasMigrations[0]?.present ? await seedCounts() : new Map<string, number>();
+  const extra = nonEmpty.find(([table, count]) => count > (seeded.get(table) ?? 0));
   return extra ? `${extra[0]} holds ${extra[1]} rows` : null;
 }
 
