@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import pageRendererPlugin from './plugins/page-renderer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
@@ -118,6 +119,8 @@ export async function buildApp({
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin);
+  // GET /metrics at the root, and the request-duration hook on every route registered after it.
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {

@@ -59,11 +59,13 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is registered. */
   onRoute?: AppOptions['onRoute'];
+  /** PGlite even when TEST_DATABASE_URL is set (the backup tests move data between the two). */
+  embedded?: boolean;
 }
 
 export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-api-'));
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgresUrl(baseUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',

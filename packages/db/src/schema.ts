@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   type ExtraConfigColumn,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -584,4 +585,32 @@ export const contentRevisions = pgTable(
     createdByName: text('created_by_name'),
   },
   (t) => [index('content_revisions_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * One row per backup, scheduled or taken by hand (apps/api/src/plugins/backups.ts). At most one is running
+ * (finished_at null) in the whole cluster: the unique index is the scheduler's lease.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: id(),
+    /** The archive's file name; null until it is written. */
+    name: text('name'),
+    /** schedule | admin | cli */
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the archive was read back and its checksums and counts matched. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** Why it failed (one line, no personal data); null when it succeeded. */
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('backup_runs_started_idx').on(t.startedAt),
+  ],
 );
