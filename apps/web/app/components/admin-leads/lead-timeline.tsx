@@ -19,9 +19,32 @@ const SPAM_REASONS: Record<string, string> = {
   challenge: 'the spam check was not solved',
 };
 
+/** Events the admin names beyond the contract's first list (replies, follow-ups, deal values, bulk). */
+const MORE_EVENTS: Record<string, (data: Record<string, unknown>) => string> = {
+  reply_queued: (data) => `Reply queued for ${str(data.to)}${str(data.subject) ? `: “${str(data.subject)}”` : ''}`,
+  reply_sent: (data) => `Reply sent to ${str(data.to)}${str(data.subject) ? `: “${str(data.subject)}”` : ''}`,
+  reply_failed: (data) =>
+    `Reply to ${str(data.to)} failed${typeof data.attempts === 'number' ? ` (attempt ${data.attempts})` : ''}${
+      str(data.lastError) ? `: ${str(data.lastError)}` : ''
+    }`,
+  follow_up_set: (data) => `Follow-up set for ${str(data.at) ? when(str(data.at)) : 'a date'}`,
+  follow_up_cleared: () => 'Follow-up cleared',
+  follow_up_changed: (data) =>
+    data.to || data.followUpAt
+      ? `Follow-up set for ${when(str(data.to) || str(data.followUpAt))}`
+      : 'Follow-up cleared',
+  deal_value_changed: (data) =>
+    data.to === null || data.to === undefined ? 'Deal value cleared' : `Deal value set to ${String(data.to)}`,
+};
+
+/** Events whose text is shown under their sentence. */
+const TEXT_EVENTS = new Set(['note_added', 'reply_queued']);
+
 /** One sentence for an event. */
 export function describeEvent(event: LeadEvent): string {
   const { data } = event;
+  const more = MORE_EVENTS[event.type as string];
+  if (more) return more(data);
   const attempts = typeof data.attempts === 'number' ? ` (attempt ${data.attempts})` : '';
   const error = str(data.lastError) ? `: ${str(data.lastError)}` : '';
   switch (event.type) {
@@ -52,6 +75,8 @@ export function describeEvent(event: LeadEvent): string {
       return `Downloaded ${str(data.fileName) || 'the attachment'}`;
     case 'exported':
       return 'Exported to CSV';
+    default:
+      return String(event.type as string).replaceAll('_', ' ');
   }
 }
 
@@ -68,7 +93,7 @@ export function LeadTimeline({ events }: { events: LeadEvent[] }) {
           <p className="text-slate-600">
             <time dateTime={event.at}>{when(event.at)}</time>
           </p>
-          {event.type === 'note_added' && (
+          {TEXT_EVENTS.has(event.type) && str(event.data.text) && (
             <p className="mt-1 rounded-md bg-slate-100 px-3 py-2 break-words whitespace-pre-wrap text-slate-900">
               {str(event.data.text)}
             </p>
