@@ -11,6 +11,7 @@ export const PURPOSE_LABELS: Record<Delivery['kind'], string> = {
   notification: 'Agency notification',
   confirmation: 'Confirmation to the visitor',
   webhook: 'Webhook',
+  reply: 'Reply to the visitor',
 };
 const purposeOf = (value: unknown) => PURPOSE_LABELS[value as Delivery['kind']] ?? 'Mail';
 
@@ -19,32 +20,9 @@ const SPAM_REASONS: Record<string, string> = {
   challenge: 'the spam check was not solved',
 };
 
-/** Events the admin names beyond the contract's first list (replies, follow-ups, deal values, bulk). */
-const MORE_EVENTS: Record<string, (data: Record<string, unknown>) => string> = {
-  reply_queued: (data) => `Reply queued for ${str(data.to)}${str(data.subject) ? `: “${str(data.subject)}”` : ''}`,
-  reply_sent: (data) => `Reply sent to ${str(data.to)}${str(data.subject) ? `: “${str(data.subject)}”` : ''}`,
-  reply_failed: (data) =>
-    `Reply to ${str(data.to)} failed${typeof data.attempts === 'number' ? ` (attempt ${data.attempts})` : ''}${
-      str(data.lastError) ? `: ${str(data.lastError)}` : ''
-    }`,
-  follow_up_set: (data) => `Follow-up set for ${str(data.at) ? when(str(data.at)) : 'a date'}`,
-  follow_up_cleared: () => 'Follow-up cleared',
-  follow_up_changed: (data) =>
-    data.to || data.followUpAt
-      ? `Follow-up set for ${when(str(data.to) || str(data.followUpAt))}`
-      : 'Follow-up cleared',
-  deal_value_changed: (data) =>
-    data.to === null || data.to === undefined ? 'Deal value cleared' : `Deal value set to ${String(data.to)}`,
-};
-
-/** Events whose text is shown under their sentence. */
-const TEXT_EVENTS = new Set(['note_added', 'reply_queued']);
-
 /** One sentence for an event. */
 export function describeEvent(event: LeadEvent): string {
   const { data } = event;
-  const more = MORE_EVENTS[event.type as string];
-  if (more) return more(data);
   const attempts = typeof data.attempts === 'number' ? ` (attempt ${data.attempts})` : '';
   const error = str(data.lastError) ? `: ${str(data.lastError)}` : '';
   switch (event.type) {
@@ -75,8 +53,18 @@ export function describeEvent(event: LeadEvent): string {
       return `Downloaded ${str(data.fileName) || 'the attachment'}`;
     case 'exported':
       return 'Exported to CSV';
-    default:
-      return String(event.type as string).replaceAll('_', ' ');
+    case 'reply_queued':
+      return `Reply “${str(data.subject)}” queued for ${str(data.to)}`;
+    case 'reply_sent':
+      return `Reply sent to ${str(data.to)}`;
+    case 'reply_failed':
+      return `Reply to ${str(data.to)} failed${attempts}${error}`;
+    case 'follow_up_set':
+      return `Follow-up set for ${when(str(data.at))}`;
+    case 'follow_up_cleared':
+      return 'Follow-up cleared';
+    case 'deal_value_changed':
+      return data.to === null ? 'Deal value cleared' : `Deal value set to ${String(data.to)} ${str(data.currency)}`;
   }
 }
 
@@ -93,10 +81,14 @@ export function LeadTimeline({ events }: { events: LeadEvent[] }) {
           <p className="text-slate-600">
             <time dateTime={event.at}>{when(event.at)}</time>
           </p>
-          {TEXT_EVENTS.has(event.type) && str(event.data.text) && (
+          {/* A note's text, and the text of a reply as it was sent; a follow-up's note. */}
+          {(event.type === 'note_added' || event.type === 'reply_queued') && (
             <p className="mt-1 rounded-md bg-slate-100 px-3 py-2 break-words whitespace-pre-wrap text-slate-900">
               {str(event.data.text)}
             </p>
+          )}
+          {event.type === 'follow_up_set' && str(event.data.note) && (
+            <p className="mt-1 text-slate-800">{str(event.data.note)}</p>
           )}
         </li>
       ))}
