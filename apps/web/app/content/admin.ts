@@ -52,6 +52,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 /** Admin pages outside the navigation, each inside a section by its path. */
 export const ADMIN_PAGES = [
   { id: 'admin-lead', path: `${ADMIN_PATH}/leads/:kind/:id`, file: 'routes/admin/lead.tsx' },
+  { id: 'admin-person', path: `${ADMIN_PATH}/leads/person`, file: 'routes/admin/person.tsx' },
+  { id: 'admin-follow-ups', path: `${ADMIN_PATH}/leads/follow-ups`, file: 'routes/admin/follow-ups.tsx' },
+  { id: 'admin-reply-templates', path: `${ADMIN_PATH}/leads/templates`, file: 'routes/admin/reply-templates.tsx' },
 ] as const;
 
 /** The sections `role` may open, in navigation order. */
