@@ -24,3 +24,4 @@ export * from './audit.ts';
 export * from './browser-zod.ts';
 export * from './consent.ts';
 export * from './privacy.ts';
+export * from './media.ts';
