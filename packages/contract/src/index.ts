@@ -25,3 +25,4 @@ export * from './browser-zod.ts';
 export * from './consent.ts';
 export * from './privacy.ts';
 export * from './media.ts';
+export * from './site-content.ts';
