@@ -16,10 +16,10 @@ import { plainText, truncate } from '~/lib/text';
 import { BlogDrawer, type BlogFormValues } from './blog-drawer';
 import { saveFailure, type SaveFailure } from './editor-drawer';
 import { BlogRevisions } from './blog-revisions';
-import { confirmAction } from './confirm-dialog';
-import { CardActions } from './card-actions';
-import { primaryButton } from './form-styles';
-import { QueryView } from './query-view';
+import { confirmAction } from '~/components/admin/confirm-dialog';
+import { CardActions } from '~/components/admin/card-actions';
+import { primaryButton } from '~/components/admin/form-styles';
+import { QueryView } from '~/components/admin/query-view';
 
 type Drawer = { open: false } | { open: true; blog: Blog | null };
 

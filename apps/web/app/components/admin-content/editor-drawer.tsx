@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '~/components/ui/modal';
 import { ApiRequestError } from '~/lib/api';
-import { inputClass, labelClass, primaryButton } from './form-styles';
+import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 
 /** What a failed save reports: a sentence and, when the server named them, one message per field. */
 export interface SaveFailure {

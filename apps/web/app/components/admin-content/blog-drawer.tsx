@@ -5,7 +5,7 @@ import { BLOG_TAGS_MAX, TEXTAREA_ROWS, type Blog } from '@agency/contract';
 import { useId, useState } from 'react';
 import { fromLocalInput, toLocalInput } from '~/lib/local-time';
 import { EditorDrawer, Field, type SaveFailure } from './editor-drawer';
-import { labelClass } from './form-styles';
+import { labelClass } from '~/components/admin/form-styles';
 
 export interface BlogFormValues {
   title: string;

@@ -5,10 +5,10 @@ import { ErasureResultSchema, type ErasureResult, RetentionPreviewSchema } from 
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
-import { confirmAction } from './confirm-dialog';
-import { downloadWithAuth } from './download';
-import { dangerButton, inputClass, labelClass, secondaryButton } from './form-styles';
-import { QueryView, errorBox } from './query-view';
+import { confirmAction } from '~/components/admin/confirm-dialog';
+import { downloadWithAuth } from '~/components/admin/download';
+import { dangerButton, inputClass, labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { QueryView, errorBox } from '~/components/admin/query-view';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -17,15 +17,21 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, forget, mutate, useApiQuery } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
-import { confirmAction } from './confirm-dialog';
-import { downloadWithAuth } from './download';
-import { inputClass, labelClass, outlineDangerButton, primaryButton, secondaryButton } from './form-styles';
+import { confirmAction } from '~/components/admin/confirm-dialog';
+import { downloadWithAuth } from '~/components/admin/download';
+import {
+  inputClass,
+  labelClass,
+  outlineDangerButton,
+  primaryButton,
+  secondaryButton,
+} from '~/components/admin/form-styles';
 import { inboxSearch } from './leads-inbox';
 import { KINDS, capitalise, hasFile, sizeOf, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
 import { LeadTimeline, PURPOSE_LABELS } from './lead-timeline';
-import { QueryView } from './query-view';
-import { useAdmins } from './use-admins';
+import { QueryView } from '~/components/admin/query-view';
+import { useAdmins } from '~/components/admin/use-admins';
 
 const LeadDetailSchema = LeadWorkSchema.loose().extend(LeadDetailExtrasSchema.shape);
 

@@ -19,13 +19,13 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
-import { downloadWithAuth } from './download';
-import { inputClass, labelClass, primaryButton, secondaryButton } from './form-styles';
+import { downloadWithAuth } from '~/components/admin/download';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { KINDS, isLeadKind, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
-import { QueryView } from './query-view';
-import { useAdmins } from './use-admins';
-import { useJobs } from './use-jobs';
+import { QueryView } from '~/components/admin/query-view';
+import { useAdmins } from '~/components/admin/use-admins';
+import { useJobs } from '~/components/admin-content/use-jobs';
 
 type InboxItem = LeadWork & Record<string, unknown>;
 

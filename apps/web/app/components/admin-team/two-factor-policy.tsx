@@ -4,7 +4,7 @@ import { TwoFactorPolicySchema } from '@agency/contract';
 import { useId, useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
-import { errorBox } from './query-view';
+import { errorBox } from '~/components/admin/query-view';
 
 const POLICY_PATH = '/users/two-factor-policy';
 

@@ -3,8 +3,8 @@
 import { AUDIT_ACTIONS, AUDIT_AREAS, AUDIT_RETENTION_DAYS, AuditListSchema, type AuditEntry } from '@agency/contract';
 import { useId, useState } from 'react';
 import { useApiQuery } from '~/lib/api-query';
-import { labelClass, secondaryButton } from './form-styles';
-import { QueryView } from './query-view';
+import { labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { QueryView } from '~/components/admin/query-view';
 
 const selectClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm';
 

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { errorMessage as message, mutate, useApiQuery } from '~/lib/api-query';
 import { loadCurrentUser, useAuth } from '~/state/auth';
-import { confirmAction } from './confirm-dialog';
-import { QueryView, errorBox } from './query-view';
+import { confirmAction } from '~/components/admin/confirm-dialog';
+import { QueryView, errorBox } from '~/components/admin/query-view';
 import { TwoFactorPolicyToggle } from './two-factor-policy';
-import { UsersSchema } from './use-admins';
+import { UsersSchema } from '~/components/admin/use-admins';
 
 const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', pending: 'Pending approval' };
 

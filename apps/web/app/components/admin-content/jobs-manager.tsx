@@ -11,12 +11,12 @@ import {
 import { useState } from 'react';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate } from '~/lib/api-query';
-import { confirmAction } from './confirm-dialog';
+import { confirmAction } from '~/components/admin/confirm-dialog';
 import { saveFailure, type SaveFailure } from './editor-drawer';
-import { CardActions } from './card-actions';
-import { primaryButton } from './form-styles';
+import { CardActions } from '~/components/admin/card-actions';
+import { primaryButton } from '~/components/admin/form-styles';
 import { JobDrawer } from './job-drawer';
-import { QueryView } from './query-view';
+import { QueryView } from '~/components/admin/query-view';
 import { useJobs } from './use-jobs';
 
 type Drawer = { open: false } | { open: true; job: Job | null };

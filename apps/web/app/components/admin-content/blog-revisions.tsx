@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Modal } from '~/components/ui/modal';
 import { useApiQuery } from '~/lib/api-query';
 import { diffLines } from '~/lib/diff';
-import { secondaryButton } from './form-styles';
-import { QueryView } from './query-view';
+import { secondaryButton } from '~/components/admin/form-styles';
+import { QueryView } from '~/components/admin/query-view';
 
 const RevisionListSchema = BlogRevisionSchema.array();
 
