@@ -567,3 +567,52 @@ export const dailyRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.day], name: 'daily_runs_job_day_pk' })],
 );
+
+/**
+ * The site's editable content (migration 0012, issue 23): one row per document of the contract's
+ * CONTENT_DOCUMENTS. `published` is what the public sees, `scheduled` replaces it at `scheduled_at`, `draft` is
+ * the editors' work in progress. `version` rises with every change (a stale save is refused). `edited` is false
+ * while the public version is still the installation's default: its prerendered page is then served as built.
+ */
+export const contentDocuments = pgTable(
+  'content_documents',
+  {
+    key: text('key').primaryKey(),
+    published: jsonb('published').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    edited: boolean('edited').notNull().default(false),
+    scheduled: jsonb('scheduled'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    scheduledBy: uuid('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
+    draft: jsonb('draft'),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the editor had when saving: a 409 names them even after the account is removed. */
+    updatedByName: text('updated_by_name'),
+  },
+  (t) => [
+    check('content_documents_schedule_check', sql`(${t.scheduled} IS NULL) = (${t.scheduledAt} IS NULL)`),
+    index('content_documents_scheduled_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} IS NOT NULL`),
+  ],
+);
+
+/** Every version of a content document that went public, newest last. */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: id(),
+    key: text('key')
+      .notNull()
+      .references(() => contentDocuments.key, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+  },
+  (t) => [index('content_revisions_key_idx').on(t.key, t.createdAt)],
+);
