@@ -33,3 +33,4 @@ export * from './privacy.ts';
 export * from './media.ts';
 export * from './site-content.ts';
 export * from './lead-desk.ts';
+export * from './editor.ts';

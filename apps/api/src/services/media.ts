@@ -1,6 +1,13 @@
 // The media library (issue 23, item 5): each image is stored once as WebP variants (services/images.ts),
 // described once, and listed with the pages and posts that show it; one in use is never deleted.
-import { IMAGE_WIDTHS, type MediaItem, type MediaUse, blogPostPath, uploadedImageUrl } from '@agency/contract';
+import {
+  IMAGE_WIDTHS,
+  type MediaItem,
+  type MediaUse,
+  blogPostPath,
+  contentDocument,
+  uploadedImageUrl,
+} from '@agency/contract';
 import { desc, eq, or, schema, sql, type Db } from '@agency/db';
 import sharp from 'sharp';
 import { imageStorageKey, storeImage } from './images.ts';
@@ -38,9 +45,30 @@ export async function createMedia(db: Db, storage: Storage, bytes: Buffer, alt: 
 }
 
 /**
- * The posts (any status) whose image, social image or Markdown shows image `id`. Pages (content
- * documents) are added by `pageUsesOf` when their table exists.
+ * The content documents whose published, scheduled or draft version shows image `id` (an image field or
+ * a Markdown image): a draft counts, since publishing it would show a deleted image.
  */
+async function pageUsesOf(db: Db, id: string): Promise<MediaUse[]> {
+  const pattern = `%${variantPrefix(id)}%`;
+  const documents = schema.contentDocuments;
+  const rows = await db
+    .select({ key: documents.key })
+    .from(documents)
+    .where(
+      or(
+        sql`${documents.published}::text like ${pattern}`,
+        sql`coalesce(${documents.scheduled}::text, '') like ${pattern}`,
+        sql`coalesce(${documents.draft}::text, '') like ${pattern}`,
+      ),
+    )
+    .orderBy(documents.key);
+  return rows.map((row) => {
+    const entry = contentDocument(row.key);
+    return { kind: 'page', id: row.key, title: entry?.title ?? row.key, path: entry?.paths[0] ?? null };
+  });
+}
+
+/** The posts (any status) whose image, social image or Markdown shows image `id`. */
 async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
   const pattern = `%${variantPrefix(id)}%`;
   const blogs = schema.blogs;
@@ -60,7 +88,7 @@ async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
 
 /** Every page and post that shows image `id`. */
 export async function usesOf(db: Db, id: string): Promise<MediaUse[]> {
-  return postUsesOf(db, id);
+  return [...(await pageUsesOf(db, id)), ...(await postUsesOf(db, id))];
 }
 
 /** The library, newest first, each image with where it is used. */

@@ -188,6 +188,26 @@ describe('where an image is used, and DELETE /api/admin/media/{id}', () => {
     expect(entries.map((entry) => entry.action).sort()).toEqual(['media.deleted', 'media.uploaded']);
   });
 
+  it('names the pages whose draft or published version shows it', async () => {
+    const { id, url } = (await upload([{ name: 'alt', value: 'A plant on a desk' }, image()])).json();
+    const home = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/content/home', headers: who.headers.editor })
+    ).json();
+    const data = structuredClone(home.draft ?? home.published);
+    data.tableOrder.image = { src: url, alt: 'A plant on a desk', width: 1200, height: 600 };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/content/home/draft',
+      headers: who.headers.editor,
+      payload: { version: home.version, data },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const refused = await remove(id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().usedBy).toEqual([{ kind: 'page', id: 'home', title: 'Home page', path: '/' }]);
+    expect(refused.json().error).toBe(`${MEDIA_MESSAGES.inUse}: page “Home page” (/).`);
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await remove('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const malformed = await remove('not-an-id');
