@@ -39,6 +39,7 @@ import healthRoutes from './routes/health.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
+import mediaRoutes from './routes/admin/media/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
@@ -143,6 +144,7 @@ export async function buildApp({
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
       await api.register(contentRoutes, { prefix: '/admin/content', previewSecret: config.jwtSecret });
       await api.register(publicContentRoutes, { prefix: '/content' });

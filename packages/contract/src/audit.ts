@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'blog.scheduled',
   'blog.unpublished',
   'blog.restored',
+  // Media library (routes/admin/media)
+  'media.uploaded',
+  'media.deleted',
   // Job openings (routes/jobs)
   'job.created',
   'job.updated',
@@ -68,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'blog',
   'job',
+  'media',
   'quotes',
   'contacts',
   'applications',

@@ -33,3 +33,5 @@ export * from './privacy.ts';
 export * from './lead-desk.ts';
 export * from './site-content.ts';
 export * from './password-strength.ts';
+export * from './media.ts';
+export * from './editor.ts';

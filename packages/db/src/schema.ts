@@ -156,9 +156,17 @@ export const blogs = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     excerpt: text('excerpt').notNull().default(''),
+    /** The excerpt was written by an editor (kept when the content changes), not taken from the content. */
+    excerptWritten: boolean('excerpt_written').notNull().default(false),
     imageUrl: text('image_url'),
     /** Describes the image for screen readers; required whenever there is an image. */
     imageAlt: text('image_alt'),
+    /** The page's <title> and meta description when they differ from the title and excerpt. */
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    /** The image shared with links to the post (og:image); its description is required with it. */
+    socialImageUrl: text('social_image_url'),
+    socialImageAlt: text('social_image_alt'),
     /** draft | published | scheduled (public once published_at has passed) */
     status: text('status').notNull().default('published'),
     tags: text('tags')
@@ -208,6 +216,12 @@ export const blogRevisions = pgTable(
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
+    /** A hand-written excerpt; null when it was taken from the content. */
+    excerpt: text('excerpt'),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    socialImageUrl: text('social_image_url'),
+    socialImageAlt: text('social_image_alt'),
     tags: text('tags')
       .array()
       .notNull()
@@ -219,6 +233,25 @@ export const blogRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('blog_revisions_blog_idx').on(t.blogId, t.createdAt)],
+);
+
+/**
+ * The media library: one uploaded image each, stored once as WebP variants (images/<id>-<width>.webp);
+ * `url` is the largest variant's address, `alt` its required description.
+ */
+export const media = pgTable(
+  'media',
+  {
+    /** Also the stored variants' name. */
+    id: uuid('id').primaryKey(),
+    url: text('url').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_created_idx').on(t.createdAt), check('media_alt_check', sql`length(btrim(${t.alt})) > 0`)],
 );
 
 /** Job openings shown on /career and /career/<slug>. */
