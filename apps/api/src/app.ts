@@ -15,9 +15,11 @@ import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
+import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -101,6 +103,8 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
   await app.register(publicCachePlugin);
+  // Fills missing content documents with their defaults; keeps the published ones in memory.
+  await app.register(siteContentPlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
@@ -132,6 +136,8 @@ export async function buildApp({
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(contentRoutes, { prefix: '/admin/content', previewSecret: config.jwtSecret });
+      await api.register(publicContentRoutes, { prefix: '/content' });
       await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },

@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = [
   'job.deleted',
   'job.opened',
   'job.closed',
+  // Site content (routes/admin/content); `content.override` is a publish despite failing checks
+  'content.published',
+  'content.scheduled',
+  'content.restored',
+  'content.override',
   // Leads inbox (routes/admin)
   'lead.viewed',
   'lead.status_changed',
@@ -68,6 +73,7 @@ export const AUDIT_TARGET_TYPES = [
   'email',
   'consents',
   'retention',
+  'content',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

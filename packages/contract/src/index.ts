@@ -30,3 +30,5 @@ export * from './audit.ts';
 export * from './browser-zod.ts';
 export * from './consent.ts';
 export * from './privacy.ts';
+export * from './lead-desk.ts';
+export * from './site-content.ts';

@@ -9,6 +9,9 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
+  date,
+  primaryKey,
   pgTable,
   text,
   timestamp,
@@ -36,6 +39,8 @@ export const users = pgTable('users', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** The 30-second step of the last accepted code: a code is accepted once. */
   totpLastStep: integer('totp_last_step'),
+  /** The morning digest of follow-ups and unassigned leads; the account page turns it off. */
+  digestMail: boolean('digest_mail').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -259,16 +264,30 @@ const leadColumns = () => ({
   utmSource: text('utm_source'),
   utmMedium: text('utm_medium'),
   utmCampaign: text('utm_campaign'),
+  /** When staff promised to come back to the lead (GET /api/admin/follow-ups, the morning digest). */
+  followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+  followUpNote: text('follow_up_note'),
   createdAt: createdAt(),
 });
 
 const leadIndexes = (
   name: string,
-  t: { status: ExtraConfigColumn; createdAt: ExtraConfigColumn; ownerId: ExtraConfigColumn },
+  t: {
+    status: ExtraConfigColumn;
+    createdAt: ExtraConfigColumn;
+    ownerId: ExtraConfigColumn;
+    followUpAt: ExtraConfigColumn;
+    email: ExtraConfigColumn;
+  },
 ) => [
   index(`${name}_created_idx`).on(t.createdAt),
   index(`${name}_status_created_idx`).on(t.status, t.createdAt),
   index(`${name}_owner_idx`).on(t.ownerId),
+  index(`${name}_follow_up_idx`)
+    .on(t.followUpAt)
+    .where(sql`${t.followUpAt} is not null`),
+  // The person view (GET /api/admin/people?email=) finds every lead of an address, any case.
+  index(`${name}_email_idx`).on(sql`lower(${t.email})`),
 ];
 
 /** A stored private file attached to a lead. */
@@ -298,6 +317,8 @@ export const quotes = pgTable(
     /** null for the quote modal; uk | nepal for the regional forms */
     region: text('region'),
     currency: text('currency'),
+    /** The deal's amount in the quote's currency, set by staff (the dashboard's pipeline value). */
+    dealValue: numeric('deal_value', { precision: 14, scale: 2, mode: 'number' }),
     ...fileColumns('file'),
   },
   (t) => leadIndexes('quotes', t),
@@ -390,6 +411,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /** When the last failed attempt ended (the time of last_error); null until one fails. */
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    /** Reply-To of a mail: the visitor on the agency's notification, the staff member (or REPLY_TO) on a reply. */
+    replyTo: text('reply_to'),
     /** Set while one worker sends the message, so other instances skip it; cleared or expired after. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -472,4 +495,91 @@ export const consents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('consents_consent_id_idx').on(t.consentId), index('consents_created_idx').on(t.createdAt)],
+);
+
+/** Short replies staff start from, per lead kind, kept in the admin (GET/PUT /api/admin/reply-templates). */
+export const replyTemplates = pgTable(
+  'reply_templates',
+  {
+    id: id(),
+    leadKind: text('lead_kind').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('reply_templates_kind_idx').on(t.leadKind, t.position)],
+);
+
+/** Invitations of colleagues: a single-use link (the token is stored as SHA-256), valid for a week. */
+export const userInvites = pgTable('user_invites', {
+  id: id(),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A daily job's claim for a day: the instance whose insert succeeds runs it (the staff digest). */
+export const dailyRuns = pgTable(
+  'daily_runs',
+  {
+    job: text('job').notNull(),
+    day: date('day').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day], name: 'daily_runs_job_day_pk' })],
+);
+
+/**
+ * The site's editable content (migration 0012, issue 23): one row per document of the contract's
+ * CONTENT_DOCUMENTS. `published` is what the public sees, `scheduled` replaces it at `scheduled_at`, `draft` is
+ * the editors' work in progress. `version` rises with every change (a stale save is refused). `edited` is false
+ * while the public version is still the installation's default: its prerendered page is then served as built.
+ */
+export const contentDocuments = pgTable(
+  'content_documents',
+  {
+    key: text('key').primaryKey(),
+    published: jsonb('published').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    edited: boolean('edited').notNull().default(false),
+    scheduled: jsonb('scheduled'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    scheduledBy: uuid('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
+    draft: jsonb('draft'),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the editor had when saving: a 409 names them even after the account is removed. */
+    updatedByName: text('updated_by_name'),
+  },
+  (t) => [
+    check('content_documents_schedule_check', sql`(${t.scheduled} IS NULL) = (${t.scheduledAt} IS NULL)`),
+    index('content_documents_scheduled_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} IS NOT NULL`),
+  ],
+);
+
+/** Every version of a content document that went public, newest last. */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: id(),
+    key: text('key')
+      .notNull()
+      .references(() => contentDocuments.key, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+  },
+  (t) => [index('content_revisions_key_idx').on(t.key, t.createdAt)],
 );

@@ -29,7 +29,7 @@ import type { LoginLimits } from '../../services/auth.ts';
 import { findJob } from '../../services/jobs.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { isLookupText } from '../../services/web-context.ts';
-import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../leads/index.ts';
+import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../../services/lead-forms.ts';
 
 export interface FormRoutesOptions {
   /** Mail, webhooks and the proof-of-work settings (the app's Config), as for the JSON routes. */

@@ -11,6 +11,7 @@ export const PURPOSE_LABELS: Record<Delivery['kind'], string> = {
   notification: 'Agency notification',
   confirmation: 'Confirmation to the visitor',
   webhook: 'Webhook',
+  reply: 'Reply to the visitor',
 };
 const purposeOf = (value: unknown) => PURPOSE_LABELS[value as Delivery['kind']] ?? 'Mail';
 
@@ -52,6 +53,18 @@ export function describeEvent(event: LeadEvent): string {
       return `Downloaded ${str(data.fileName) || 'the attachment'}`;
     case 'exported':
       return 'Exported to CSV';
+    case 'reply_queued':
+      return `Reply “${str(data.subject)}” queued for ${str(data.to)}`;
+    case 'reply_sent':
+      return `Reply sent to ${str(data.to)}`;
+    case 'reply_failed':
+      return `Reply to ${str(data.to)} failed${attempts}${error}`;
+    case 'follow_up_set':
+      return `Follow-up set for ${when(str(data.at))}`;
+    case 'follow_up_cleared':
+      return 'Follow-up cleared';
+    case 'deal_value_changed':
+      return data.to === null ? 'Deal value cleared' : `Deal value set to ${String(data.to)} ${str(data.currency)}`;
   }
 }
 
