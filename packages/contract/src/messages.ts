@@ -80,8 +80,11 @@ export const MESSAGES = {
     unauthorized: 'Authentication is required',
     invalidToken: 'The access token is invalid or has expired',
     forbidden: 'You are not allowed to do this',
+    crossSite:
+      'This form was sent from another website, so it was refused. Open the form on this site and send it from there.',
     notFound: 'Not found',
     tooLarge: 'The request is too large',
+    tooDeep: 'The request nests its data too deeply',
     unsupportedType: 'This file type is not accepted',
     tooManyRequests: 'Too many requests. Please try again later.',
     unavailable: 'The service is temporarily unavailable',
