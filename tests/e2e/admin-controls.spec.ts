@@ -111,7 +111,8 @@ test('Team: "Sign out everywhere" ends every session of the member', async ({ pa
   await loginThroughUi(page);
   await adminSection(page, 'Team').click();
   await expect(page).toHaveURL(/\/admin\/team$/);
-  await page.getByRole('button', { name: `Sign ${member.name} out everywhere` }).click();
+  // Its name starts with the words it shows (WCAG 2.5.3), then says whose sessions end.
+  await page.getByRole('button', { name: `Sign out everywhere: ${member.name}` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(`Sign ${member.name} out on every device?`);
   await dialog.getByRole('button', { name: 'Sign out' }).click();

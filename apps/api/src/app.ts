@@ -12,15 +12,18 @@ import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import pageRendererPlugin from './plugins/page-renderer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
+import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -37,6 +40,7 @@ import healthRoutes from './routes/health.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
+import mediaRoutes from './routes/admin/media/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
@@ -123,6 +127,8 @@ export async function buildApp({
   await app.register(afterAnswerPlugin);
   await app.register(pageRendererPlugin);
   await app.register(publicCachePlugin);
+  // Fills missing content documents with their defaults; keeps the published ones in memory.
+  await app.register(siteContentPlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
@@ -132,6 +138,8 @@ export async function buildApp({
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin);
+  // GET /metrics at the root, and the request-duration hook on every route registered after it.
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {
@@ -146,12 +154,18 @@ export async function buildApp({
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
+      await api.register(challengeRoutes, {
+        challengeSecret: config.challengeSecret,
+        maxnumber: config.challengeMaxnumber,
+      });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(contentRoutes, { prefix: '/admin/content', previewSecret: config.jwtSecret });
+      await api.register(publicContentRoutes, { prefix: '/content' });
       await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },

@@ -15,8 +15,8 @@ import { refuseCrossSite } from '../../lib/same-site.ts';
 import { findJob } from '../../services/jobs.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { isLookupText } from '../../services/web-context.ts';
+import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../../services/lead-forms.ts';
 import accountFormRoutes, { type AccountFormOptions } from './account.ts';
-import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../leads/index.ts';
 
 export interface FormRoutesOptions {
   /** Mail, webhooks and the proof-of-work settings (the app's Config), as for the JSON routes. */

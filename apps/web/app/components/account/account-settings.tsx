@@ -1,4 +1,6 @@
-// The account page (/admin/account): name, password change, two-factor sign-in and the sessions list.
+// The account page (/admin/account): name, password change, two-factor sign-in (recovery codes can be
+// copied and downloaded), the mail the site sends (the morning digest can be turned off) and the sessions
+// list (each named by its browser and system, "Chrome on Windows").
 // Reads and writes go through lib/api-query like every admin view: a change re-reads what it affects.
 import {
   ACCOUNT_MESSAGES,
@@ -17,6 +19,7 @@ import { primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { QueryView } from '~/components/admin/query-view';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { describeUserAgent } from '~/lib/user-agent';
 import { loadCurrentUser, useAuth } from '~/state/auth';
 import { AccountField } from './account-field';
 import { QrCode } from './qr-code';
@@ -159,6 +162,29 @@ function PasswordCard({ twoFactor }: { twoFactor: boolean }) {
   );
 }
 
+const codesText = (codes: string[]) =>
+  `Recovery codes for ${window.location.host}. Each signs you in once.\n\n${codes.join('\n')}\n`;
+
+async function copyCodes(codes: string[]) {
+  try {
+    await navigator.clipboard.writeText(codesText(codes));
+    toast.success('The recovery codes are copied.');
+  } catch {
+    toast.error('The codes could not be copied. Select them and copy them by hand, or download them.');
+  }
+}
+
+function downloadCodes(codes: string[]) {
+  const url = URL.createObjectURL(new Blob([codesText(codes)], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'recovery-codes.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -206,9 +232,17 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
               <li key={code}>{code}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => setRecoveryCodes(null)} className={`${secondaryButton} mt-4`}>
-            I have saved them
-          </button>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" onClick={() => void copyCodes(recoveryCodes)} className={secondaryButton}>
+              Copy the codes
+            </button>
+            <button type="button" onClick={() => downloadCodes(recoveryCodes)} className={secondaryButton}>
+              Download the codes
+            </button>
+            <button type="button" onClick={() => setRecoveryCodes(null)} className={secondaryButton}>
+              I have saved them
+            </button>
+          </div>
         </div>
       )}
       {status.enabled ? (
@@ -334,7 +368,7 @@ function SessionsCard({ twoFactor }: { twoFactor: boolean }) {
                 <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
                     <p className="font-medium">
-                      {session.userAgent ?? 'Unknown browser'}
+                      <span title={session.userAgent ?? undefined}>{describeUserAgent(session.userAgent)}</span>
                       {session.current && <span className="ml-2 text-sm text-green-800">(this session)</span>}
                     </p>
                     <p className="text-sm text-slate-700">

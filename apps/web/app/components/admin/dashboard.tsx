@@ -13,10 +13,10 @@ import {
 } from '@agency/contract';
 import { Link } from 'react-router';
 import { useApiQuery } from '~/lib/api-query';
-import { inboxSearch } from './leads-inbox';
-import { when } from './lead-kinds';
-import { statusLabel } from './lead-status';
-import { PURPOSE_LABELS } from './lead-timeline';
+import { inboxSearch } from '~/components/admin-leads/leads-inbox';
+import { when } from '~/components/admin-leads/lead-kinds';
+import { statusLabel } from '~/components/admin-leads/lead-status';
+import { PURPOSE_LABELS } from '~/components/admin-leads/lead-timeline';
 import { QueryView } from './query-view';
 
 /** GET /api/admin/stats, shared by the dashboard and the failing-notifications banner. */
