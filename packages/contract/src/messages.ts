@@ -8,6 +8,7 @@ export const MESSAGES = {
     dialog: 'Your quote request has been submitted successfully!',
     unknownError: 'An unknown error occurred',
     fileTooLarge: 'The file must be at most 10 MB',
+    fileExecutable: 'Programs cannot be attached. Send a document, an image or an archive instead.',
     submitting: 'Submitting...',
     submit: 'Submit',
   },
