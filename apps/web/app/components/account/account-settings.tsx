@@ -9,6 +9,7 @@ import {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
   UserSchema,
+  passwordProblem,
   type Session,
   type TwoFactorSetup,
   type TwoFactorStatus,
@@ -99,11 +100,36 @@ function NameCard() {
   );
 }
 
-function PasswordCard() {
-  const form = useSmallForm({ currentPassword: '', newPassword: '' });
+/** The second factor a re-authentication asks for when 2FA is on (the API's ReauthSchema). */
+function CodeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <AccountField
+      name="code"
+      label="Code from your authenticator app, or a recovery code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The typed second factor as the API takes it: six digits are a code, anything else a recovery code. */
+const secondFactor = (typed: string) => (/^[\d\s]+$/.test(typed) ? { code: typed } : { recoveryCode: typed });
+
+function PasswordCard({ twoFactor }: { twoFactor: boolean }) {
+  const { user } = useAuth();
+  const form = useSmallForm({ currentPassword: '', code: '', newPassword: '' });
   const save = form.submit(async () => {
+    const problem = await passwordProblem(form.values.newPassword, { email: user?.email, name: user?.name });
+    if (problem) throw new Error(problem);
+    const { code, ...rest } = form.values;
     // A new password signs the other sessions out.
-    await mutate('/auth/password', { method: 'POST', body: form.values, invalidates: [SESSIONS_PATH] });
+    await mutate('/auth/password', {
+      method: 'POST',
+      body: twoFactor ? { ...rest, ...secondFactor(code) } : rest,
+      invalidates: [SESSIONS_PATH],
+    });
     form.reset();
     toast.success(ACCOUNT_MESSAGES.passwordChanged);
   }, 'The password could not be changed.');
@@ -118,6 +144,7 @@ function PasswordCard() {
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
         />
+        {twoFactor && <CodeField value={form.values.code} onChange={form.set('code')} />}
         <AccountField
           name="newPassword"
           label="New password"
@@ -162,24 +189,29 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const enable = useSmallForm({ code: '' });
-  const disable = useSmallForm({ password: '', code: '' });
-  const start = useSmallForm({});
+  const disable = useSmallForm({ currentPassword: '', code: '' });
+  // The password typed to start the setup is sent again with the first code (both steps re-authenticate).
+  const start = useSmallForm({ currentPassword: '' });
 
   const begin = start.submit(async () => {
-    setSetup(TwoFactorSetupSchema.parse(await mutate(`${STATUS_PATH}/setup`, { method: 'POST' })));
+    const body = { currentPassword: start.values.currentPassword };
+    setSetup(TwoFactorSetupSchema.parse(await mutate(`${STATUS_PATH}/setup`, { method: 'POST', body })));
   }, 'Two-factor sign-in could not be set up.');
 
   const turnOn = enable.submit(async () => {
+    const body = { ...enable.values, currentPassword: start.values.currentPassword };
     const { recoveryCodes: codes } = RecoveryCodesSchema.parse(
-      await mutate(`${STATUS_PATH}/enable`, { method: 'POST', body: enable.values, invalidates: [STATUS_PATH] }),
+      await mutate(`${STATUS_PATH}/enable`, { method: 'POST', body, invalidates: [STATUS_PATH, SESSIONS_PATH] }),
     );
     setSetup(null);
     enable.reset();
+    start.reset();
     setRecoveryCodes(codes);
   }, 'Two-factor sign-in could not be turned on.');
 
   const turnOff = disable.submit(async () => {
-    await mutate(`${STATUS_PATH}/disable`, { method: 'POST', body: disable.values, invalidates: [STATUS_PATH] });
+    const body = { currentPassword: disable.values.currentPassword, ...secondFactor(disable.values.code) };
+    await mutate(`${STATUS_PATH}/disable`, { method: 'POST', body, invalidates: [STATUS_PATH] });
     disable.reset();
     toast.success(ACCOUNT_MESSAGES.twoFactorDisabled);
   }, 'Two-factor sign-in could not be turned off.');
@@ -221,21 +253,14 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
           <form onSubmit={turnOff} noValidate className="mt-4 space-y-4">
             <p className="text-sm text-slate-700">To turn it off, confirm with your password and a current code.</p>
             <AccountField
-              name="password"
-              label="Password"
+              name="currentPassword"
+              label="Current password"
               type="password"
               autoComplete="current-password"
-              value={disable.values.password}
-              onChange={disable.set('password')}
+              value={disable.values.currentPassword}
+              onChange={disable.set('currentPassword')}
             />
-            <AccountField
-              name="code"
-              label="Code from your authenticator app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={disable.values.code}
-              onChange={disable.set('code')}
-            />
+            <CodeField value={disable.values.code} onChange={disable.set('code')} />
             <ErrorText error={disable.error} />
             <button type="submit" disabled={disable.busy} className={secondaryButton}>
               Turn off two-factor sign-in
@@ -275,6 +300,14 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
             Off. With two-factor sign-in, a stolen password alone cannot open your account: signing in also asks for a
             code from an app on your phone.
           </p>
+          <AccountField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={start.values.currentPassword}
+            onChange={start.set('currentPassword')}
+          />
           <ErrorText error={start.error} />
           <button type="submit" disabled={start.busy} className={primaryButton}>
             Set up two-factor sign-in
@@ -287,8 +320,10 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function SessionsCard() {
+function SessionsCard({ twoFactor }: { twoFactor: boolean }) {
   const sessions = useApiQuery(SESSIONS_PATH, SessionListSchema);
+  // Signing another session out asks again who you are (a stolen token alone cannot end the owner's sessions).
+  const confirm = useSmallForm({ currentPassword: '', code: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -296,7 +331,10 @@ function SessionsCard() {
     setBusy(session.id);
     setError(null);
     try {
-      await mutate(`${SESSIONS_PATH}/${session.id}`, { method: 'DELETE', invalidates: [SESSIONS_PATH] });
+      const { code, currentPassword } = confirm.values;
+      const body = twoFactor ? { currentPassword, ...secondFactor(code) } : { currentPassword };
+      await mutate(`${SESSIONS_PATH}/${session.id}`, { method: 'DELETE', body, invalidates: [SESSIONS_PATH] });
+      confirm.reset();
       toast.success('The session has been signed out.');
     } catch (caught) {
       setError(errorMessage(caught, 'The session could not be signed out.'));
@@ -307,7 +345,20 @@ function SessionsCard() {
 
   return (
     <Card title="Sessions">
-      <p className="mt-1 text-sm text-slate-700">Where your account is signed in. Sign out any you do not recognise.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Where your account is signed in. Sign out any you do not recognise: confirm with your password first.
+      </p>
+      <div className="mt-4 space-y-4">
+        <AccountField
+          name="sessionsCurrentPassword"
+          label="Your password, to sign a session out"
+          type="password"
+          autoComplete="current-password"
+          value={confirm.values.currentPassword}
+          onChange={confirm.set('currentPassword')}
+        />
+        {twoFactor && <CodeField value={confirm.values.code} onChange={confirm.set('code')} />}
+      </div>
       <ErrorText error={error} />
       <div className="mt-4">
         <QueryView query={sessions}>
@@ -365,8 +416,8 @@ export function AccountSettings() {
               {!mustSetUp && (
                 <>
                   <NameCard />
-                  <PasswordCard />
-                  <SessionsCard />
+                  <PasswordCard twoFactor={current.enabled} />
+                  <SessionsCard twoFactor={current.enabled} />
                 </>
               )}
             </div>
