@@ -17,7 +17,7 @@ import './app.css';
 import { SiteLayout, SitePage } from '~/components/layout/site-layout';
 import { Particles } from '~/components/ui/particles';
 import { SITE } from '~/content/site';
-import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/lite/page-data';
+import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/page-data';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { NavigationProvider } from '~/lib/navigation';
 import { SiteContext, siteOf } from '~/lib/site-content';
@@ -33,7 +33,7 @@ function RouterNavigation({ children }: { children: ReactNode }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  // A public page runs without React Router in the browser (app/lite): rendered as its runtime hydrates
+  // A public page runs without React Router in the browser (app/public-runtime): rendered as its runtime hydrates
   // it, with its own scripts.
   const publicPage = useContext(PageDataContext);
   return (

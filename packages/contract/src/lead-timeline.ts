@@ -15,6 +15,12 @@ export const LEAD_EVENT_TYPES = [
   'note_added',
   'file_downloaded',
   'exported',
+  'reply_queued',
+  'reply_sent',
+  'reply_failed',
+  'follow_up_set',
+  'follow_up_cleared',
+  'deal_value_changed',
 ] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
@@ -26,6 +32,10 @@ export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
  * - webhook_queued / webhook_sent: `{ outboxId, target (host of the URL) }`; webhook_failed adds `attempts, lastError`
  * - status_changed: `{ from, to }`; owner_changed: `{ from: Person | null, to: Person | null }`
  * - note_added: `{ text }`; file_downloaded: `{ fileName }`; exported: `{}`
+ * - reply_queued: `{ outboxId, to, subject, text }`; reply_sent: `{ outboxId, to }`; reply_failed adds `attempts, lastError`
+ * - follow_up_set: `{ at, note }`; follow_up_cleared: `{ at, note }` (what was cleared)
+ * - deal_value_changed: `{ from, to, currency }`
+ * - status_changed and owner_changed carry `bulk: true` when made by POST /api/admin/{kind}/bulk
  */
 export const LeadEventSchema = z.object({
   type: z.enum(LEAD_EVENT_TYPES),
@@ -37,7 +47,7 @@ export const LeadEventSchema = z.object({
 });
 export type LeadEvent = z.infer<typeof LeadEventSchema>;
 
-export const OUTBOX_PURPOSES = ['notification', 'confirmation', 'webhook'] as const;
+export const OUTBOX_PURPOSES = ['notification', 'confirmation', 'webhook', 'reply'] as const;
 export type OutboxPurpose = (typeof OUTBOX_PURPOSES)[number];
 
 /**
@@ -51,7 +61,7 @@ export const OUTBOX_FAILING = { attempts: 5, waitSeconds: 60 * 60 } as const;
 /** One notification of a lead (a row of the outbox). */
 export const DeliverySchema = z.object({
   id: z.string(),
-  /** notification (agency mail), confirmation (visitor mail) or webhook */
+  /** notification (agency mail), confirmation (visitor mail), webhook, or reply (staff's mail to the visitor) */
   kind: z.enum(OUTBOX_PURPOSES),
   /** The mail address, or the host of the webhook URL. */
   target: z.string(),

@@ -1,6 +1,6 @@
-import type { NativeFormAnswer } from './native-forms.ts';
+import type { ApiError } from './errors.ts';
 import type { Job } from './jobs.ts';
-import type { Blog } from './schemas.ts';
+import type { Blog, LoginResponse } from './schemas.ts';
 
 /**
  * What the server hands the web app's loaders (React Router's load context).
@@ -55,4 +55,14 @@ export interface PublishedContent {
   publishedAt: string;
   /** False while it is still the installation's text. */
   edited: boolean;
+}
+
+/**
+ * A page rendered as the answer to a native post (React Router's load context `form`): what was typed,
+ * to show again — never a password or a file — and the refusal, or after a login the new session.
+ */
+export interface NativeFormAnswer {
+  values: Record<string, string>;
+  error?: ApiError;
+  session?: LoginResponse;
 }

@@ -9,10 +9,14 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
+  date,
+  primaryKey,
   pgTable,
   text,
   timestamp,
   type ExtraConfigColumn,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -36,6 +40,8 @@ export const users = pgTable('users', {
   totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
   /** The 30-second step of the last accepted code: a code is accepted once. */
   totpLastStep: integer('totp_last_step'),
+  /** The morning digest of follow-ups and unassigned leads; the account page turns it off. */
+  digestMail: boolean('digest_mail').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -91,6 +97,8 @@ export const loginChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Wrong codes so far; the challenge ends at LOGIN_CHALLENGE_MAX_FAILURES. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('login_challenges_user_idx').on(t.userId)],
@@ -148,9 +156,17 @@ export const blogs = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     excerpt: text('excerpt').notNull().default(''),
+    /** The excerpt was written by an editor (kept when the content changes), not taken from the content. */
+    excerptWritten: boolean('excerpt_written').notNull().default(false),
     imageUrl: text('image_url'),
     /** Describes the image for screen readers; required whenever there is an image. */
     imageAlt: text('image_alt'),
+    /** The page's <title> and meta description when they differ from the title and excerpt. */
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    /** The image shared with links to the post (og:image); its description is required with it. */
+    socialImageUrl: text('social_image_url'),
+    socialImageAlt: text('social_image_alt'),
     /** draft | published | scheduled (public once published_at has passed) */
     status: text('status').notNull().default('published'),
     tags: text('tags')
@@ -200,6 +216,12 @@ export const blogRevisions = pgTable(
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
+    /** A hand-written excerpt; null when it was taken from the content. */
+    excerpt: text('excerpt'),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    socialImageUrl: text('social_image_url'),
+    socialImageAlt: text('social_image_alt'),
     tags: text('tags')
       .array()
       .notNull()
@@ -211,6 +233,25 @@ export const blogRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('blog_revisions_blog_idx').on(t.blogId, t.createdAt)],
+);
+
+/**
+ * The media library: one uploaded image each, stored once as WebP variants (images/<id>-<width>.webp);
+ * `url` is the largest variant's address, `alt` its required description.
+ */
+export const media = pgTable(
+  'media',
+  {
+    /** Also the stored variants' name. */
+    id: uuid('id').primaryKey(),
+    url: text('url').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_created_idx').on(t.createdAt), check('media_alt_check', sql`length(btrim(${t.alt})) > 0`)],
 );
 
 /** Job openings shown on /career and /career/<slug>. */
@@ -259,16 +300,30 @@ const leadColumns = () => ({
   utmSource: text('utm_source'),
   utmMedium: text('utm_medium'),
   utmCampaign: text('utm_campaign'),
+  /** When staff promised to come back to the lead (GET /api/admin/follow-ups, the morning digest). */
+  followUpAt: timestamp('follow_up_at', { withTimezone: true }),
+  followUpNote: text('follow_up_note'),
   createdAt: createdAt(),
 });
 
 const leadIndexes = (
   name: string,
-  t: { status: ExtraConfigColumn; createdAt: ExtraConfigColumn; ownerId: ExtraConfigColumn },
+  t: {
+    status: ExtraConfigColumn;
+    createdAt: ExtraConfigColumn;
+    ownerId: ExtraConfigColumn;
+    followUpAt: ExtraConfigColumn;
+    email: ExtraConfigColumn;
+  },
 ) => [
   index(`${name}_created_idx`).on(t.createdAt),
   index(`${name}_status_created_idx`).on(t.status, t.createdAt),
   index(`${name}_owner_idx`).on(t.ownerId),
+  index(`${name}_follow_up_idx`)
+    .on(t.followUpAt)
+    .where(sql`${t.followUpAt} is not null`),
+  // The person view (GET /api/admin/people?email=) finds every lead of an address, any case.
+  index(`${name}_email_idx`).on(sql`lower(${t.email})`),
 ];
 
 /** A stored private file attached to a lead. */
@@ -298,6 +353,8 @@ export const quotes = pgTable(
     /** null for the quote modal; uk | nepal for the regional forms */
     region: text('region'),
     currency: text('currency'),
+    /** The deal's amount in the quote's currency, set by staff (the dashboard's pipeline value). */
+    dealValue: numeric('deal_value', { precision: 14, scale: 2, mode: 'number' }),
     ...fileColumns('file'),
   },
   (t) => leadIndexes('quotes', t),
@@ -390,6 +447,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /** When the last failed attempt ended (the time of last_error); null until one fails. */
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    /** Reply-To of a mail: the visitor on the agency's notification, the staff member (or REPLY_TO) on a reply. */
+    replyTo: text('reply_to'),
     /** Set while one worker sends the message, so other instances skip it; cleared or expired after. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
@@ -474,6 +533,44 @@ export const consents = pgTable(
   (t) => [index('consents_consent_id_idx').on(t.consentId), index('consents_created_idx').on(t.createdAt)],
 );
 
+/** Short replies staff start from, per lead kind, kept in the admin (GET/PUT /api/admin/reply-templates). */
+export const replyTemplates = pgTable(
+  'reply_templates',
+  {
+    id: id(),
+    leadKind: text('lead_kind').notNull(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('reply_templates_kind_idx').on(t.leadKind, t.position)],
+);
+
+/** Invitations of colleagues: a single-use link (the token is stored as SHA-256), valid for a week. */
+export const userInvites = pgTable('user_invites', {
+  id: id(),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A daily job's claim for a day: the instance whose insert succeeds runs it (the staff digest). */
+export const dailyRuns = pgTable(
+  'daily_runs',
+  {
+    job: text('job').notNull(),
+    day: date('day').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day], name: 'daily_runs_job_day_pk' })],
+);
+
 /**
  * The site's editable content (migration 0012, issue 23): one row per document of the contract's
  * CONTENT_DOCUMENTS. `published` is what the public sees, `scheduled` replaces it at `scheduled_at`, `draft` is
@@ -521,4 +618,32 @@ export const contentRevisions = pgTable(
     createdByName: text('created_by_name'),
   },
   (t) => [index('content_revisions_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * One row per backup, scheduled or taken by hand (apps/api/src/plugins/backups.ts). At most one is running
+ * (finished_at null) in the whole cluster: the unique index is the scheduler's lease.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: id(),
+    /** The archive's file name; null until it is written. */
+    name: text('name'),
+    /** schedule | admin | cli */
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the archive was read back and its checksums and counts matched. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** Why it failed (one line, no personal data); null when it succeeded. */
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('backup_runs_started_idx').on(t.startedAt),
+  ],
 );

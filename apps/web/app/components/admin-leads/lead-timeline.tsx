@@ -11,6 +11,7 @@ export const PURPOSE_LABELS: Record<Delivery['kind'], string> = {
   notification: 'Agency notification',
   confirmation: 'Confirmation to the visitor',
   webhook: 'Webhook',
+  reply: 'Reply to the visitor',
 };
 const purposeOf = (value: unknown) => PURPOSE_LABELS[value as Delivery['kind']] ?? 'Mail';
 
@@ -52,6 +53,18 @@ export function describeEvent(event: LeadEvent): string {
       return `Downloaded ${str(data.fileName) || 'the attachment'}`;
     case 'exported':
       return 'Exported to CSV';
+    case 'reply_queued':
+      return `Reply “${str(data.subject)}” queued for ${str(data.to)}`;
+    case 'reply_sent':
+      return `Reply sent to ${str(data.to)}`;
+    case 'reply_failed':
+      return `Reply to ${str(data.to)} failed${attempts}${error}`;
+    case 'follow_up_set':
+      return `Follow-up set for ${when(str(data.at))}`;
+    case 'follow_up_cleared':
+      return 'Follow-up cleared';
+    case 'deal_value_changed':
+      return data.to === null ? 'Deal value cleared' : `Deal value set to ${String(data.to)} ${str(data.currency)}`;
   }
 }
 
@@ -68,10 +81,14 @@ export function LeadTimeline({ events }: { events: LeadEvent[] }) {
           <p className="text-slate-600">
             <time dateTime={event.at}>{when(event.at)}</time>
           </p>
-          {event.type === 'note_added' && (
+          {/* A note's text, and the text of a reply as it was sent; a follow-up's note. */}
+          {(event.type === 'note_added' || event.type === 'reply_queued') && (
             <p className="mt-1 rounded-md bg-slate-100 px-3 py-2 break-words whitespace-pre-wrap text-slate-900">
               {str(event.data.text)}
             </p>
+          )}
+          {event.type === 'follow_up_set' && str(event.data.note) && (
+            <p className="mt-1 text-slate-800">{str(event.data.note)}</p>
           )}
         </li>
       ))}

@@ -1,4 +1,4 @@
-// Which requests get a public page (app/lite) and not React Router's scripts: a route of
+// Which requests get a public page (app/public-runtime) and not React Router's scripts: a route of
 // PUBLIC_RUNTIME_ROUTES that rendered without an error, once the public pages' scripts are built
 // (vite-plugins/public-pages.ts; `npm run dev` keeps React Router everywhere).
 import { renderToString } from 'react-dom/server';

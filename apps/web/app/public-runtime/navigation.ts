@@ -1,18 +1,13 @@
-// The public pages in the browser, without React Router (docs/decisions/0014-public-pages-without-the-router.md).
-// A page's entry (built by vite-plugins/public-pages.ts) hands its route component to `startPage`, which hydrates
-// the page with the data its HTML carries. A link to another page of the site then fetches that page's HTML,
-// takes its data, script and head from it and shows it in the same document, as React Router would: the
-// header, the toasts, the quote dialog and what the visit remembered (lib/lead-source.ts) stay. A page that
-// is not a public page (the admin area, the sign-in pages, an error) is loaded as a new document.
-import { startTransition, useEffect, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { stopRecordingEarlyClicks } from '~/lib/early-clicks';
-import { captureLanding } from '~/lib/lead-source';
+// Navigation between public pages without React Router (docs/decisions/0014-public-pages-without-the-router.md).
+// A link to another page of the site fetches that page's HTML, takes its data, script and head from it and
+// shows it in the same document, as React Router would: the header, the toasts, the quote dialog and what the
+// visit remembered (lib/lead-source.ts) stay. A page that is not a public page (the admin area, the sign-in
+// pages, an error) is loaded as a new document.
 import type { NavigationType, PageLocation } from '~/lib/navigation';
-import { APP_ELEMENT_ID, PAGE_DATA_ID, type PageData } from './page-data';
-import { type PageComponent, PublicTree } from './public-tree';
+import { PAGE_DATA_ID, type PageData } from './page-data';
+import type { PageComponent } from './public-tree';
 
-interface Shown {
+export interface Shown {
   Page: PageComponent;
   data: unknown;
   location: PageLocation;
@@ -29,7 +24,7 @@ let shownPath = '';
 /** Only the newest of several quick navigations is shown. */
 let latest = 0;
 
-const here = (): PageLocation => ({
+export const here = (): PageLocation => ({
   pathname: window.location.pathname,
   search: window.location.search,
   hash: window.location.hash,
@@ -38,7 +33,7 @@ const here = (): PageLocation => ({
 /** What PageScripts wrote into a page's HTML. */
 type WrittenData = Pick<PageData, 'entry' | 'data'>;
 
-function pageDataOf(doc: Document): WrittenData | null {
+export function pageDataOf(doc: Document): WrittenData | null {
   const text = doc.getElementById(PAGE_DATA_ID)?.textContent;
   return text ? (JSON.parse(text) as WrittenData) : null;
 }
@@ -79,51 +74,28 @@ async function go(to: string, type: NavigationType) {
   }
 }
 
-const navigate = (to: string, options?: { replace?: boolean }) => void go(to, options?.replace ? 'REPLACE' : 'PUSH');
+/** What the public pages' links and search forms call (lib/navigation.tsx's NavigationProvider). */
+export const navigate = (to: string, options?: { replace?: boolean }) =>
+  void go(to, options?.replace ? 'REPLACE' : 'PUSH');
 
 function onPopState() {
   const path = window.location.pathname + window.location.search;
-  if (path === shownPath) return;
+  if (path === shownPath) {
+    // The same page, another anchor (a policy's contents link): back to where it was, when it was recorded.
+    const scroll = (window.history.state as { scroll?: unknown } | null)?.scroll;
+    if (typeof scroll === 'number') window.scrollTo({ top: scroll, behavior: 'instant' });
+    return;
+  }
   void go(window.location.href, 'POP');
 }
 
-function PublicApp({ first }: { first: Shown }) {
-  const [shown, setShown] = useState(first);
-  useEffect(() => {
-    show = (next) => startTransition(() => setShown(next));
-    return () => {
-      show = null;
-    };
-  }, []);
-  useEffect(() => {
-    if (shown === first) return;
-    // Back and forward return to where the page was; a link to an anchor goes to it. A new page starts
-    // at the top (components/layout/scroll-to-top.tsx).
-    if (shown.type === 'POP') window.scrollTo({ top: Number(window.history.state?.scroll ?? 0), behavior: 'instant' });
-    else if (shown.location.hash)
-      document.getElementById(decodeURIComponent(shown.location.hash.slice(1)))?.scrollIntoView();
-  }, [shown, first]);
-  return (
-    <PublicTree Page={shown.Page} data={shown.data} location={shown.location} type={shown.type} navigate={navigate} />
-  );
-}
-
-let started = false;
-
-/** Hydrates the page with its route's component; a page fetched later only hands its component over. */
-export function startPage(Page: PageComponent) {
-  if (started) return;
-  started = true;
-  stopRecordingEarlyClicks();
-  // The landing URL's campaign, kept for this visit only.
-  captureLanding();
-  const page = pageDataOf(document);
-  const element = document.getElementById(APP_ELEMENT_ID);
-  if (!page || !element) return;
+/** From the first page on: back and forward show the page of their address. */
+export function listenToHistory() {
   shownPath = window.location.pathname + window.location.search;
   window.addEventListener('popstate', onPopState);
-  const first: Shown = { Page, data: page.data, location: here(), type: 'POP' };
-  startTransition(() => {
-    hydrateRoot(element, <PublicApp first={first} />);
-  });
+}
+
+/** Where a page fetched by a navigation is handed to (the hydrated app), or null. */
+export function onShow(handler: ((next: Shown) => void) | null) {
+  show = handler;
 }

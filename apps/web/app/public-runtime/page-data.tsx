@@ -1,4 +1,4 @@
-// What a public page's HTML hands to its script (app/lite/runtime.tsx): the element React hydrates, and
+// What a public page's HTML hands to its script (app/public-runtime/runtime.tsx): the element React hydrates, and
 // the route's data with the script that draws it. entry.server.tsx finds them; root.tsx writes them.
 import { createContext } from 'react';
 
@@ -17,7 +17,7 @@ export interface PageScript {
 export interface PageData extends PageScript {
   /** The route's loader data, as its component receives it. */
   data: unknown;
-  /** The page rendered as the runtime hydrates it (lite/public-tree.tsx), for the app element. */
+  /** The page rendered as the runtime hydrates it (public-runtime/public-tree.tsx), for the app element. */
   html: string;
 }
 
