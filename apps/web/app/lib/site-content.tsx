@@ -1,5 +1,5 @@
 // The site document (name, contact, offices, social links) as the layout and pages read it: public pages carry
-// it in their route data (lib/content-loader.ts), the page tree provides it (lite/public-tree.tsx), and
+// it in their route data (lib/content-loader.ts), the page tree provides it (public-runtime/public-tree.tsx), and
 // without it (the admin, the sign-in pages) the installation's text stands in.
 import type { SiteDocument } from '@agency/contract';
 import { createContext, useContext } from 'react';
