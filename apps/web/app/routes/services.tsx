@@ -9,7 +9,8 @@ export const loader = (args: Route.LoaderArgs) => loadPage<ServicesDocument>(arg
 export const meta = () => pageSeo('services');
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { hero } = loaderData.content;
+  const { hero, services } = loaderData.content;
+  const descriptions = Object.fromEntries(services.map((service) => [service.slug, service.description]));
   return (
     <>
       <section className="bg-brand-900 text-white">
@@ -18,7 +19,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg text-blue-100">{hero.lead}</p>
         </div>
       </section>
-      <ServiceExplorer />
+      <ServiceExplorer descriptions={descriptions} />
     </>
   );
 }
