@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'auth.2fa_disabled',
   'auth.2fa_failed',
   'auth.recovery_code_used',
+  'auth.recovery_codes_replaced',
   'auth.session_ended',
   // Team (routes/users)
   'user.role_changed',

@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   type ExtraConfigColumn,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -96,6 +97,8 @@ export const loginChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Wrong codes so far; the challenge ends at LOGIN_CHALLENGE_MAX_FAILURES. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('login_challenges_user_idx').on(t.userId)],
@@ -615,4 +618,32 @@ export const contentRevisions = pgTable(
     createdByName: text('created_by_name'),
   },
   (t) => [index('content_revisions_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * One row per backup, scheduled or taken by hand (apps/api/src/plugins/backups.ts). At most one is running
+ * (finished_at null) in the whole cluster: the unique index is the scheduler's lease.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: id(),
+    /** The archive's file name; null until it is written. */
+    name: text('name'),
+    /** schedule | admin | cli */
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the archive was read back and its checksums and counts matched. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** Why it failed (one line, no personal data); null when it succeeded. */
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('backup_runs_started_idx').on(t.startedAt),
+  ],
 );

@@ -66,6 +66,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 /** Admin pages outside the navigation, each inside a section by its path. */
 export const ADMIN_PAGES = [
   { id: 'admin-lead', path: `${ADMIN_PATH}/leads/:kind/:id`, file: 'routes/admin/lead.tsx' },
+  { id: 'admin-person', path: `${ADMIN_PATH}/leads/person`, file: 'routes/admin/person.tsx' },
+  { id: 'admin-follow-ups', path: `${ADMIN_PATH}/leads/follow-ups`, file: 'routes/admin/follow-ups.tsx' },
+  { id: 'admin-reply-templates', path: `${ADMIN_PATH}/leads/templates`, file: 'routes/admin/reply-templates.tsx' },
   // A document key may hold a slash (service/cloud-services): the rest of the path is the key.
   { id: 'admin-content-document', path: `${ADMIN_PATH}/content/*`, file: 'routes/admin/content-document.tsx' },
 ] as const;
