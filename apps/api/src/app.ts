@@ -7,6 +7,7 @@ import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
+import backupsPlugin, { scratchDirOf } from './plugins/backups.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
@@ -18,6 +19,7 @@ import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
+import backupRoutes from './routes/admin/backups.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
@@ -46,6 +48,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run the daily retention job on a timer (default); the API tests run it themselves. */
   retentionSchedule?: boolean;
+  /** Take scheduled backups on a timer when BACKUP_INTERVAL_HOURS is set (default); the API tests call runIfDue. */
+  backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -69,6 +73,7 @@ export async function buildApp({
   storage,
   logger,
   retentionSchedule = true,
+  backupSchedule = true,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -109,6 +114,12 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
+  await app.register(backupsPlugin, {
+    config: config.backup,
+    scratchDir: scratchDirOf(config.dataDir),
+    bucket: config.s3?.bucket,
+    schedule: backupSchedule,
+  });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin);
   // GET /metrics at the root, and the request-duration hook on every route registered after it.
@@ -130,6 +141,7 @@ export async function buildApp({
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(backupRoutes, { prefix: '/admin/backups' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
       await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });

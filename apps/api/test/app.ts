@@ -70,6 +70,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     database,
     logger,
     retentionSchedule: false,
+    backupSchedule: false,
     onRoute: options.onRoute,
   });
   await app.ready();
@@ -85,6 +86,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
         database: shared,
         logger: false,
         retentionSchedule: false,
+        backupSchedule: false,
       });
       await other.ready();
       others.push(other);

@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   'privacy.erased',
   'privacy.exported',
   'consent.exported',
+  // Backups (routes/admin/backups)
+  'backup.requested',
+  'backup.downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   'email',
   'consents',
   'retention',
+  'backup',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

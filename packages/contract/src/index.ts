@@ -31,3 +31,4 @@ export * from './browser-zod.ts';
 export * from './consent.ts';
 export * from './privacy.ts';
 export * from './lead-desk.ts';
+export * from './backup.ts';
