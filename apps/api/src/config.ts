@@ -6,6 +6,7 @@ import path from 'node:path';
 import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
 import { DEFAULT_RETENTION_PERIODS, RETENTION_DEFAULT_DAYS, type RetentionPeriods } from '@agency/contract';
 import { z } from 'zod';
+import { CHALLENGE_MAXNUMBER } from './services/challenge.ts';
 import type { S3StorageOptions } from './services/s3-storage.ts';
 import { isSlackUrl, type WebhookConfig, webhookKey } from './services/webhooks.ts';
 
@@ -109,6 +110,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   SPAM_CHALLENGE: z.enum(SPAM_CHALLENGE_MODES).default('score'),
   CHALLENGE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // The largest secret number of a challenge: the visitor's work. The tests set a small one (test/app.ts).
+  CHALLENGE_MAXNUMBER: positiveInt.max(10_000_000).default(CHALLENGE_MAXNUMBER),
   WEBHOOK_URLS: z
     .string()
     .optional()
@@ -213,6 +216,8 @@ export interface Config {
   spamChallenge: SpamChallengeMode;
   /** HMAC key of the proof-of-work challenges. */
   challengeSecret: string;
+  /** Largest secret number of a proof-of-work challenge (CHALLENGE_MAXNUMBER). */
+  challengeMaxnumber: number;
   webhooks: WebhookConfig;
   backup: BackupConfig;
   /** Bearer token of GET /metrics; undefined: the route answers 404. */
@@ -288,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       (env.NODE_ENV === 'production'
         ? randomBytes(32).toString('base64url')
         : developmentSecret(env.NODE_ENV, dataDir, 'CHALLENGE_SECRET', 'challenge-secret')),
+    challengeMaxnumber: env.CHALLENGE_MAXNUMBER,
     webhooks: {
       urls: env.WEBHOOK_URLS,
       secret: env.WEBHOOK_SECRET ? webhookKey(env.WEBHOOK_SECRET) : undefined,

@@ -31,4 +31,8 @@ export * from './browser-zod.ts';
 export * from './consent.ts';
 export * from './privacy.ts';
 export * from './lead-desk.ts';
+export * from './site-content.ts';
+export * from './password-strength.ts';
+export * from './media.ts';
+export * from './editor.ts';
 export * from './backup.ts';

@@ -90,6 +90,13 @@ export interface PublicCache {
   size(): number;
   /** Whether this request's answer will be stored: its handler should then send a Buffer, not a stream. */
   willStore(request: FastifyRequest): boolean;
+  /**
+   * The cache's generation after bringing it up to date (at most one read of the content version per CHECK_MS):
+   * what else keeps public content in memory (the site content store) reloads when it changes.
+   */
+  generation(): Promise<number>;
+  /** This request's answer is not kept (a prerendered page, already in memory as a file). */
+  skip(request: FastifyRequest): void;
   /** Public requests answered from the cache, and those rendered (GET /metrics reads them). */
   counts(): { hits: number; misses: number };
 }
@@ -149,6 +156,10 @@ export default fp(async function publicCache(app: FastifyInstance) {
   app.decorate('publicCache', {
     size: () => entries.size,
     willStore: (request) => request[STORE] !== undefined,
+    generation: () => currentGeneration(),
+    skip: (request) => {
+      request[STORE] = undefined;
+    },
     counts: () => ({ hits, misses }),
   } satisfies PublicCache);
 
