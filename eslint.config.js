@@ -1,6 +1,9 @@
 // One lint config for the workspace. The import rules keep dependencies one way:
-// contract <- db <- api, and contract <- web.
+// contract <- db <- api, and contract <- web; inside apps/web, floors run routes -> components -> lib, state
+// and content, never back up; and no module imports itself round a circle (import-x/no-cycle).
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -67,6 +70,15 @@ const publicPageFiles = {
     'apps/web/app/**/*.test.{ts,tsx}',
   ],
 };
+// Zones of apps/web/app: lib/, state/ and content/ are the ground floor (no components, no routes);
+// components/ do not import routes. The public pages' runtime (app/lite, to be named app/public-runtime)
+// is a floor above lib and state as well.
+const upstairs = (names) => ({
+  group: names.flatMap((name) => [`~/${name}/*`, `**/${name}/*`]),
+  message: `apps/web zones: this folder is below ${names.join(', ')} and may not import them (move the shared code down into lib/ or state/).`,
+});
+const webGround = upstairs(['components', 'routes', 'lite', 'public-runtime']);
+const webComponents = upstairs(['routes']);
 
 export default tseslint.config(
   {
@@ -102,4 +114,30 @@ export default tseslint.config(
   { files: ['apps/api/src/**'], ignores: ['**/*.test.ts'], rules: forbid(['@agency/web'], [testHelpers]) },
   { files: ['apps/web/**'], rules: forbid(['@agency/db', '@agency/api']) },
   { ...publicPageFiles, rules: publicPageFence },
+  {
+    files: ['apps/web/app/{lib,state,content}/**'],
+    rules: forbid(['@agency/db', '@agency/api'], [webGround]),
+  },
+  { files: ['apps/web/app/components/**'], rules: forbid(['@agency/db', '@agency/api'], [webComponents]) },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/api/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'tests/e2e/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    // The rule follows run-time imports; it skips `import type` (erased at build), so keep those one way by hand.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

@@ -6,18 +6,23 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
+import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import pageRendererPlugin from './plugins/page-renderer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
+import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -34,6 +39,7 @@ import healthRoutes from './routes/health.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
+import mediaRoutes from './routes/admin/media/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
@@ -100,7 +106,11 @@ export async function buildApp({
   });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(afterAnswerPlugin);
+  await app.register(pageRendererPlugin);
   await app.register(publicCachePlugin);
+  // Fills missing content documents with their defaults; keeps the published ones in memory.
+  await app.register(siteContentPlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
@@ -110,32 +120,44 @@ export async function buildApp({
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin);
+  // GET /metrics at the root, and the request-duration hook on every route registered after it.
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
-      await api.register(sessionRoutes, { prefix: '/auth' });
+      const account = { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret };
+      await api.register(authRoutes, { prefix: '/auth', ...account });
+      await api.register(passwordRoutes, { prefix: '/auth', ...account });
+      await api.register(twoFactorRoutes, { prefix: '/auth', ...account });
+      await api.register(sessionRoutes, { prefix: '/auth', ...account });
       await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
+      await api.register(challengeRoutes, {
+        challengeSecret: config.challengeSecret,
+        maxnumber: config.challengeMaxnumber,
+      });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(contentRoutes, { prefix: '/admin/content', previewSecret: config.jwtSecret });
+      await api.register(publicContentRoutes, { prefix: '/content' });
       await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },
   );
   // At the root, outside /api; routes registered here win over the web catch-all.
   await app.register(blogRssRoutes, { siteUrl: config.siteUrl });
-  await app.register(formRoutes, { mail: config, login: config.login });
+  await app.register(formRoutes, {
+    mail: config,
+    account: { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret },
+  });
 
   return app;
 }

@@ -1,6 +1,6 @@
-import type { NativeFormAnswer } from './native-forms.ts';
+import type { ApiError } from './errors.ts';
 import type { Job } from './jobs.ts';
-import type { Blog } from './schemas.ts';
+import type { Blog, LoginResponse } from './schemas.ts';
 
 /**
  * What the server hands the web app's loaders (React Router's load context).
@@ -39,4 +39,14 @@ export interface PublishedPost extends Blog {
   html: string;
   /** Pixel size of the largest image variant, when the image is one of ours. */
   image: { width: number; height: number } | null;
+}
+
+/**
+ * A page rendered as the answer to a native post (React Router's load context `form`): what was typed,
+ * to show again — never a password or a file — and the refusal, or after a login the new session.
+ */
+export interface NativeFormAnswer {
+  values: Record<string, string>;
+  error?: ApiError;
+  session?: LoginResponse;
 }

@@ -1,7 +1,7 @@
-// What draws the toasts of components/ui/toast.tsx, fetched with the first one.
+// What draws the toasts of state/toasts.ts, fetched with the first one (components/ui/toast.tsx).
 import { TOAST } from '@agency/contract';
 import { useEffect, useState } from 'react';
-import { type ToastItem, type ToastVariant, dismiss } from './toast';
+import { type ToastItem, type ToastVariant, dismiss } from '~/state/toasts';
 
 const STYLES: Record<ToastVariant, string> = {
   default: 'bg-slate-900 text-white',
