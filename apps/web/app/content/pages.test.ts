@@ -22,7 +22,7 @@ describe('page addresses that posts and openings must never take', () => {
 describe('the lint fence of the public pages (eslint.config.js)', () => {
   // The routes it lets import React Router's browser exports, from its ignore list.
   const config = readFileSync(new URL('../../../../eslint.config.js', import.meta.url), 'utf8');
-  const listed = /'apps\/web\/app\/routes\/\{([^}]+)\}\.tsx'/.exec(config)?.[1].split(',') ?? [];
+  const listed = /'apps\/web\/app\/routes\/\{([^}]+)\}\.tsx'/.exec(config)?.[1]?.split(',') ?? [];
   const name = (file: string) => file.replace(/^routes\//, '').replace(/\.tsx$/, '');
 
   it('lets every page that runs with React Router in the browser use it', () => {
