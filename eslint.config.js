@@ -74,6 +74,7 @@ const publicPageFiles = {
     'apps/web/app/components/account/**',
     'apps/web/app/routes/admin*',
     'apps/web/app/routes/admin/**',
+    // The pages with `routerInBrowser` in apps/web/app/content/pages.ts, and the blog preview (pages.test.ts checks).
     'apps/web/app/routes/{login,register,forgot-password,reset-password,accept-invite,blog-preview}.tsx',
     'apps/web/app/**/*.server.{ts,tsx}',
     'apps/web/app/**/*.test.{ts,tsx}',
