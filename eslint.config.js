@@ -74,7 +74,7 @@ const publicPageFiles = {
     'apps/web/app/components/account/**',
     'apps/web/app/routes/admin*',
     'apps/web/app/routes/admin/**',
-    'apps/web/app/routes/{login,register,forgot-password,reset-password,blog-preview}.tsx',
+    'apps/web/app/routes/{login,register,forgot-password,reset-password,accept-invite,blog-preview}.tsx',
     'apps/web/app/**/*.server.{ts,tsx}',
     'apps/web/app/**/*.test.{ts,tsx}',
   ],

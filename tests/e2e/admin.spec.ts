@@ -240,6 +240,10 @@ test('a new account waits for approval until an admin makes it an editor', async
   const role = admin.page.getByRole('combobox', { name: `Role of ${name}` });
   await expect(role).toHaveValue('pending');
   await role.selectOption('editor');
+  // A role change asks first.
+  const confirm = admin.page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Make ${name} an editor?`);
+  await confirm.getByRole('button', { name: 'Change role' }).click();
   await expect(admin.page.getByRole('status').filter({ hasText: `${name} is now editor` })).toBeVisible();
   await expectNoAxeViolations(admin.page);
 
@@ -250,6 +254,7 @@ test('a new account waits for approval until an admin makes it an editor', async
     .evaluateAll((selects) => selects.filter((select) => (select as HTMLSelectElement).value === 'admin').length);
   if (admins === 1) {
     await adminRole.selectOption('editor');
+    await confirm.getByRole('button', { name: 'Change role' }).click();
     await expect(admin.page.getByRole('alert')).toHaveText(MESSAGES.users.lastAdmin);
     await expect(adminRole).toHaveValue('admin');
   }

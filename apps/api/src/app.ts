@@ -6,11 +6,14 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
+import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import pageRendererPlugin from './plugins/page-renderer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
@@ -36,6 +39,7 @@ import healthRoutes from './routes/health.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
+import mediaRoutes from './routes/admin/media/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
@@ -102,6 +106,8 @@ export async function buildApp({
   });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(afterAnswerPlugin);
+  await app.register(pageRendererPlugin);
   await app.register(publicCachePlugin);
   // Fills missing content documents with their defaults; keeps the published ones in memory.
   await app.register(siteContentPlugin);
@@ -114,14 +120,17 @@ export async function buildApp({
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin, { siteUrl: config.siteUrl });
+  // GET /metrics at the root, and the request-duration hook on every route registered after it.
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
-      await api.register(sessionRoutes, { prefix: '/auth' });
+      const account = { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret };
+      await api.register(authRoutes, { prefix: '/auth', ...account });
+      await api.register(passwordRoutes, { prefix: '/auth', ...account });
+      await api.register(twoFactorRoutes, { prefix: '/auth', ...account });
+      await api.register(sessionRoutes, { prefix: '/auth', ...account });
       await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users' });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
@@ -135,6 +144,7 @@ export async function buildApp({
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
       await api.register(contentRoutes, { prefix: '/admin/content', previewSecret: config.jwtSecret });
       await api.register(publicContentRoutes, { prefix: '/content' });
@@ -144,7 +154,10 @@ export async function buildApp({
   );
   // At the root, outside /api; routes registered here win over the web catch-all.
   await app.register(blogRssRoutes, { siteUrl: config.siteUrl });
-  await app.register(formRoutes, { mail: config, login: config.login });
+  await app.register(formRoutes, {
+    mail: config,
+    account: { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret },
+  });
 
   return app;
 }

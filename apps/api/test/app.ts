@@ -11,6 +11,7 @@ import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
+import type { PageAnswer } from '../src/plugins/page-renderer.ts';
 import { type Env, loadConfig } from '../src/config.ts';
 import { loggerOptions } from '../src/lib/logger.ts';
 import type { DbTemplate } from './global-setup.ts';
@@ -18,6 +19,8 @@ import type { DbTemplate } from './global-setup.ts';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Every page a native form post rendered, in order (the stand-in renderer's record; no web build here). */
+  renderedPages: PageAnswer[];
   /** Another instance of the app on the same database, as a second server behind a load balancer would be. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
@@ -56,11 +59,13 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is registered. */
   onRoute?: AppOptions['onRoute'];
+  /** PGlite even when TEST_DATABASE_URL is set (the backup tests move data between the two). */
+  embedded?: boolean;
 }
 
 export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-api-'));
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgresUrl(baseUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -86,11 +91,13 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     retentionSchedule: false,
     onRoute: options.onRoute,
   });
+  const renderedPages = standInPages(app);
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
     app,
     dataDir,
+    renderedPages,
     secondInstance: async () => {
       // The database is shared and closed by the first instance only.
       const shared = { ...database, close: async () => {} };
@@ -100,6 +107,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
         logger: false,
         retentionSchedule: false,
       });
+      standInPages(other);
       await other.ready();
       others.push(other);
       return other;
@@ -111,4 +119,17 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The page renderer of every API test app (the web plugin's place): records the page a form post would render and
+ * answers with what the page would show, as JSON: the API's error body for a refusal, the session after a sign-in.
+ */
+function standInPages(app: FastifyInstance): PageAnswer[] {
+  const rendered: PageAnswer[] = [];
+  app.usePageRenderer(async (_request, reply, answer) => {
+    rendered.push(answer);
+    return reply.status(answer.status).send(answer.form.error ?? answer.form.session ?? answer.form.values);
+  });
+  return rendered;
 }

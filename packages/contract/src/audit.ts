@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'auth.2fa_disabled',
   'auth.2fa_failed',
   'auth.recovery_code_used',
+  'auth.recovery_codes_replaced',
   'auth.session_ended',
   // Team (routes/users)
   'user.role_changed',
@@ -31,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'blog.scheduled',
   'blog.unpublished',
   'blog.restored',
+  // Media library (routes/admin/media)
+  'media.uploaded',
+  'media.deleted',
   // Job openings (routes/jobs)
   'job.created',
   'job.updated',
@@ -67,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'blog',
   'job',
+  'media',
   'quotes',
   'contacts',
   'applications',

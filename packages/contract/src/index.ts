@@ -32,3 +32,6 @@ export * from './consent.ts';
 export * from './privacy.ts';
 export * from './lead-desk.ts';
 export * from './site-content.ts';
+export * from './password-strength.ts';
+export * from './media.ts';
+export * from './editor.ts';

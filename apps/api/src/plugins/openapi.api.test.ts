@@ -24,7 +24,6 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** The writes that take no body, and why: everything they act on is in the path or the access token. */
 const WITHOUT_BODY = new Map([
-  ['post /api/auth/2fa/setup', 'makes a new secret for the signed-in account'],
   ['post /api/users/{id}/sign-out', 'ends every session of the account in the path'],
   ['post /api/blogs/{id}/revisions/{revisionId}/restore', 'puts back the revision in the path'],
   ['post /api/blogs/{id}/preview', 'signs a link to the stored post in the path'],

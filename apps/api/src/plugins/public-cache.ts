@@ -97,6 +97,8 @@ export interface PublicCache {
   generation(): Promise<number>;
   /** This request's answer is not kept (a prerendered page, already in memory as a file). */
   skip(request: FastifyRequest): void;
+  /** Public requests answered from the cache, and those rendered (GET /metrics reads them). */
+  counts(): { hits: number; misses: number };
 }
 
 declare module 'fastify' {
@@ -115,6 +117,8 @@ export default fp(async function publicCache(app: FastifyInstance) {
    * so the version alone cannot tell an answer rendered before the due time from one rendered after.
    */
   let generation = 0;
+  let hits = 0;
+  let misses = 0;
 
   /**
    * Brings the cache up to date: the content state is read from the database at most every CHECK_MS, or at
@@ -156,6 +160,7 @@ export default fp(async function publicCache(app: FastifyInstance) {
     skip: (request) => {
       request[STORE] = undefined;
     },
+    counts: () => ({ hits, misses }),
   } satisfies PublicCache);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -174,8 +179,10 @@ export default fp(async function publicCache(app: FastifyInstance) {
       // Most recently used last, so the oldest is evicted first.
       entries.delete(key);
       entries.set(key, entry);
+      hits += 1;
       return send(request, reply, entry);
     }
+    misses += 1;
     request[STORE] = { key, generation: current };
   });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import type { NativeFormAnswer, WebLoadContext } from '@agency/contract';
+import type { WebLoadContext } from '@agency/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,22 +14,8 @@ import fp from 'fastify-plugin';
 import type { ServerBuild } from 'react-router';
 import { ConfigError } from '../config.ts';
 import { inlineScriptHashes } from '../lib/security-headers.ts';
+import type { PageAnswer } from './page-renderer.ts';
 import { matchesEtag, preferredEncoding } from './public-cache.ts';
-
-/** A page rendered as the answer to a form posted without JavaScript. */
-export interface PageAnswer {
-  /** The page's path, e.g. /connect: rendered as its GET with `form` in the load context. */
-  path: string;
-  status: number;
-  form: NativeFormAnswer;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Only where the web is served (not in the API tests): answers with a page of the site. */
-    renderPage?: (request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) => Promise<unknown>;
-  }
-}
 
 const BODY_HEADERS = new Set(['content-type', 'content-length', 'transfer-encoding']);
 
@@ -238,9 +224,7 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     return render(request, reply);
   };
 
-  app.decorate('renderPage', (request: FastifyRequest, reply: FastifyReply, answer: PageAnswer) =>
-    render(request, reply, answer),
-  );
+  app.usePageRenderer((request, reply, answer) => render(request, reply, answer));
 
   const config = { publicCache: isCachedPage };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler, config });

@@ -192,6 +192,16 @@ export const PAGES: readonly PageEntry[] = [
     routerInBrowser: true,
   }),
   page({
+    id: 'accept-invite',
+    path: '/accept-invite',
+    file: 'routes/accept-invite.tsx',
+    title: 'Join the team',
+    description: 'Accept an invitation to the admin area: choose your name and password.',
+    prerender: false,
+    indexed: false,
+    routerInBrowser: true,
+  }),
+  page({
     id: 'reset-password',
     path: ACCOUNT_PATHS.resetPassword,
     file: 'routes/reset-password.tsx',

@@ -80,7 +80,12 @@ export const navigate = (to: string, options?: { replace?: boolean }) =>
 
 function onPopState() {
   const path = window.location.pathname + window.location.search;
-  if (path === shownPath) return;
+  if (path === shownPath) {
+    // The same page, another anchor (a policy's contents link): back to where it was, when it was recorded.
+    const scroll = (window.history.state as { scroll?: unknown } | null)?.scroll;
+    if (typeof scroll === 'number') window.scrollTo({ top: scroll, behavior: 'instant' });
+    return;
+  }
   void go(window.location.href, 'POP');
 }
 

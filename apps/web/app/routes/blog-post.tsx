@@ -19,12 +19,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function postMeta(post: PublishedPost, siteUrl: string) {
   const path = blogPostPath(post.slug);
   return [
+    // The search and social fields an editor set win over the title, excerpt and image.
     ...seo({
-      title: post.title,
-      description: post.excerpt,
+      title: post.seoTitle || post.title,
+      description: post.seoDescription || post.excerpt,
       path,
-      image: post.imageUrl,
-      imageAlt: post.imageAlt,
+      image: post.socialImageUrl || post.imageUrl,
+      imageAlt: post.socialImageUrl ? post.socialImageAlt : post.imageAlt,
       type: 'article',
       origin: siteUrl,
     }),
@@ -32,9 +33,9 @@ export function postMeta(post: PublishedPost, siteUrl: string) {
     jsonLd(
       articleJsonLd({
         title: post.title,
-        description: post.excerpt,
+        description: post.seoDescription || post.excerpt,
         path,
-        image: post.imageUrl,
+        image: post.socialImageUrl || post.imageUrl,
         author: post.author?.username,
         publishedAt: post.publishedAt,
         updatedAt: post.updatedAt,

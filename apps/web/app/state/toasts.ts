@@ -1,5 +1,5 @@
 // Toast notifications (docs/product.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
-// 5000 ms unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere. The open
+// 5000 ms on screen unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere. The open
 // toasts live here; what draws them (components/ui/toast.tsx and toast-list.tsx) is fetched with the first
 // toast, not with the page.
 import { TOAST } from '@agency/contract';
@@ -42,7 +42,8 @@ export function toast(message: string, { variant = 'default', persist = false, t
   const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false };
   items = [...items, item].slice(-TOAST.maxVisible);
   emit();
-  if (!persist) setTimeout(() => dismiss(item.id), TOAST.autoHideMs);
+  // Its auto-hide timer starts when it is drawn (toast-list.tsx): the first toast of a page waits for what
+  // draws it, and would otherwise be on screen for less than TOAST.autoHideMs.
   return item.id;
 }
 toast.success = (message: string, options?: Omit<ToastOptions, 'variant'>) =>

@@ -136,6 +136,11 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
           imageAlt: 'imageAlt' in body,
           tags: 'tags' in body,
           publishedAt: 'publishedAt' in body,
+          excerpt: 'excerpt' in body,
+          seoTitle: 'seoTitle' in body,
+          seoDescription: 'seoDescription' in body,
+          socialImageUrl: 'socialImageUrl' in body,
+          socialImageAlt: 'socialImageAlt' in body,
         });
       },
       schema: updateSchema,

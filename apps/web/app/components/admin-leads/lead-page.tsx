@@ -1,6 +1,8 @@
 // One lead at its own address (/admin/leads/{kind}/{id}, linked from the agency's notification mail):
-// status and owner, every field, where it came from, each notification's state with Resend, the
-// attachment, the timeline with notes, and delete.
+// first what staff do with it (status, owner, a quote's deal value, the follow-up, a reply, a note), then
+// every field (email and phone as links), where it came from, each notification's state with Resend, the
+// attachment, the timeline, and delete. The sender's person page (everything that address sent) is linked
+// under the heading.
 import {
   LEAD_FIELDS,
   LEAD_SOURCE_FIELDS,
@@ -26,7 +28,11 @@ import {
   primaryButton,
   secondaryButton,
 } from '~/components/admin/form-styles';
+import { FieldValue } from './contact-links';
+import { LeadDealValue } from './lead-deal-value';
+import { LeadFollowUp } from './lead-follow-up';
 import { inboxSearch } from './leads-inbox';
+import { personPath } from './person-page';
 import { KINDS, capitalise, hasFile, sizeOf, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
 import { LeadTimeline, PURPOSE_LABELS } from './lead-timeline';
@@ -37,6 +43,9 @@ const LeadDetailSchema = LeadWorkSchema.loose().extend(LeadDetailExtrasSchema.sh
 
 const sectionHeading = 'text-lg font-bold';
 
+/** Every lead list the admin shows: a change to a lead reads them again. */
+const LISTS = ['/admin/leads', '/admin/stats', '/admin/people', '/admin/follow-ups'];
+
 export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
   const navigate = useNavigate();
   const { user } = useAuth();
@@ -46,7 +55,7 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
   const path = `/admin/${kind}/${encodeURIComponent(id)}`;
   const lead = useApiQuery(path, LeadDetailSchema);
   const inbox = `/admin/leads${inboxSearch({ kind })}`;
-  const invalidates = [`/admin/${kind}`, '/admin/stats'];
+  const invalidates = [`/admin/${kind}`, ...LISTS];
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -102,7 +111,7 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
     const question = `Delete the ${settings.noun} from ${name}, its attachment and its timeline for good (erasure on request)?`;
     if (!(await confirmAction(question))) return;
     try {
-      await mutate(path, { method: 'DELETE', invalidates: [`/admin/${kind}?`, '/admin/stats'] });
+      await mutate(path, { method: 'DELETE', invalidates: [`/admin/${kind}?`, ...LISTS] });
       // Not read again: the lead is gone.
       forget(path);
       toast.success(`Deleted the ${settings.noun} from ${name}`);
@@ -129,6 +138,9 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
         {(data) => {
           const name = text(data[settings.nameField]);
           const fileName = typeof data.fileName === 'string' ? data.fileName : null;
+          const email = typeof data.email === 'string' ? data.email : '';
+          const followUpAt = typeof data.followUpAt === 'string' ? data.followUpAt : null;
+          const followUpNote = typeof data.followUpNote === 'string' ? data.followUpNote : null;
           const fields: readonly string[] = LEAD_FIELDS[kind];
           const status = pending.status ?? data.status;
           const ownerId = pending.ownerId ?? data.owner?.id ?? '';
@@ -146,6 +158,13 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 <span>Received {when(data.createdAt)}</span>
                 <span>· Owner: {data.owner?.name ?? 'nobody'}</span>
               </p>
+              {email && (
+                <p className="mt-2 text-sm">
+                  <Link to={personPath(email)} className="font-medium text-brand-700 underline">
+                    Everything from {email}
+                  </Link>
+                </p>
+              )}
 
               <section aria-labelledby={`${formId}-work`} className="mt-6 rounded-lg border border-slate-200 p-4">
                 <h3 id={`${formId}-work`} className={sectionHeading}>
@@ -212,6 +231,56 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                     </button>
                   )}
                 </div>
+                {kind === 'quotes' && (
+                  <div className="mt-6 border-t border-slate-200 pt-4">
+                    <LeadDealValue
+                      key={String(data.dealValue ?? '')}
+                      path={path}
+                      dealValue={data.dealValue}
+                      currency={typeof data.currency === 'string' ? data.currency : null}
+                      invalidates={invalidates}
+                    />
+                  </div>
+                )}
+                <div className="mt-6 border-t border-slate-200 pt-4">
+                  <LeadFollowUp
+                    key={`${followUpAt ?? ''}|${followUpNote ?? ''}`}
+                    path={path}
+                    followUpAt={followUpAt}
+                    followUpNote={followUpNote}
+                    invalidates={invalidates}
+                  />
+                </div>
+                <div className="mt-6 border-t border-slate-200 pt-4">
+                  <form onSubmit={(event) => void addNote(event)} noValidate className="max-w-2xl">
+                    <label htmlFor={`${formId}-note`} className={labelClass}>
+                      Note
+                    </label>
+                    <textarea
+                      id={`${formId}-note`}
+                      rows={3}
+                      maxLength={NOTE_MAX_LENGTH}
+                      value={note}
+                      aria-describedby={`${formId}-note-hint`}
+                      aria-invalid={noteError ? true : undefined}
+                      aria-errormessage={noteError ? `${formId}-note-error` : undefined}
+                      onChange={(event) => setNote(event.target.value)}
+                      className={inputClass}
+                    />
+                    <p id={`${formId}-note-hint`} className="mt-1 text-sm text-slate-600">
+                      Seen by admins only, with your name. {note.length} of {NOTE_MAX_LENGTH.toLocaleString('en-GB')}{' '}
+                      characters.
+                    </p>
+                    {noteError && (
+                      <p id={`${formId}-note-error`} role="alert" className="mt-1 text-sm text-red-800">
+                        {noteError}
+                      </p>
+                    )}
+                    <button type="submit" disabled={busy || note.trim() === ''} className={`mt-3 ${primaryButton}`}>
+                      Add note
+                    </button>
+                  </form>
+                </div>
               </section>
 
               <section aria-labelledby={`${formId}-details`} className="mt-8">
@@ -222,7 +291,9 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                   {fields.map((key) => (
                     <div key={key} className="contents">
                       <dt className="font-medium text-slate-700">{labelOf(key)}</dt>
-                      <dd className="break-words whitespace-pre-wrap text-slate-900">{text(data[key])}</dd>
+                      <dd className="break-words whitespace-pre-wrap text-slate-900">
+                        <FieldValue name={key} value={data[key]} />
+                      </dd>
                     </div>
                   ))}
                   {hasFile(kind) && (
@@ -283,34 +354,6 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 <div className="mt-3">
                   <LeadTimeline events={data.timeline} />
                 </div>
-                <form onSubmit={(event) => void addNote(event)} noValidate className="mt-6 max-w-2xl">
-                  <label htmlFor={`${formId}-note`} className={labelClass}>
-                    Note
-                  </label>
-                  <textarea
-                    id={`${formId}-note`}
-                    rows={3}
-                    maxLength={NOTE_MAX_LENGTH}
-                    value={note}
-                    aria-describedby={`${formId}-note-hint`}
-                    aria-invalid={noteError ? true : undefined}
-                    aria-errormessage={noteError ? `${formId}-note-error` : undefined}
-                    onChange={(event) => setNote(event.target.value)}
-                    className={inputClass}
-                  />
-                  <p id={`${formId}-note-hint`} className="mt-1 text-sm text-slate-600">
-                    Seen by admins only, with your name. {note.length} of {NOTE_MAX_LENGTH.toLocaleString('en-GB')}{' '}
-                    characters.
-                  </p>
-                  {noteError && (
-                    <p id={`${formId}-note-error`} role="alert" className="mt-1 text-sm text-red-800">
-                      {noteError}
-                    </p>
-                  )}
-                  <button type="submit" disabled={busy || note.trim() === ''} className={`mt-3 ${primaryButton}`}>
-                    Add note
-                  </button>
-                </form>
               </section>
 
               <div className="mt-10 border-t border-slate-200 pt-6">
@@ -352,7 +395,8 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
     return <p className="mt-3 text-slate-700">No notification was sent for it.</p>;
   }
   return (
-    <div className="mt-3 overflow-x-auto">
+    // Scrolls sideways on a phone: a focusable, named region, so a keyboard can scroll it too.
+    <div role="region" tabIndex={0} aria-label="Notifications (scrolls sideways)" className="mt-3 overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">Notifications of this lead, oldest first</caption>
         <thead className="border-b border-slate-300 text-slate-700">

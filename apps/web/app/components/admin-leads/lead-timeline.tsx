@@ -81,10 +81,14 @@ export function LeadTimeline({ events }: { events: LeadEvent[] }) {
           <p className="text-slate-600">
             <time dateTime={event.at}>{when(event.at)}</time>
           </p>
-          {event.type === 'note_added' && (
+          {/* A note's text, and the text of a reply as it was sent; a follow-up's note. */}
+          {(event.type === 'note_added' || event.type === 'reply_queued') && (
             <p className="mt-1 rounded-md bg-slate-100 px-3 py-2 break-words whitespace-pre-wrap text-slate-900">
               {str(event.data.text)}
             </p>
+          )}
+          {event.type === 'follow_up_set' && str(event.data.note) && (
+            <p className="mt-1 text-slate-800">{str(event.data.note)}</p>
           )}
         </li>
       ))}

@@ -2,6 +2,7 @@
 // nothing in the API edits or deletes an entry; the retention job removes them after two years.
 import { AUDIT_ACTIONS, AUDIT_AREAS, AUDIT_RETENTION_DAYS, AuditListSchema, type AuditEntry } from '@agency/contract';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useApiQuery } from '~/lib/api-query';
 import { labelClass, secondaryButton } from '~/components/admin/form-styles';
 import { QueryView } from '~/components/admin/query-view';
@@ -95,7 +96,13 @@ export function AuditLog() {
                   {pages > 1 && ` — page ${list.page} of ${pages}`}
                 </p>
                 {list.items.length > 0 && (
-                  <div className="mt-2 overflow-x-auto">
+                  // Scrolls sideways on a phone: a focusable, named region, so a keyboard can scroll it too.
+                  <div
+                    role="region"
+                    tabIndex={0}
+                    aria-label="Audit log entries (scrolls sideways)"
+                    className="mt-2 overflow-x-auto"
+                  >
                     <table className="w-full min-w-[48rem] text-left text-sm">
                       <caption className="sr-only">Audit log entries, newest first</caption>
                       <thead className="border-b border-slate-300 text-slate-700">
@@ -165,11 +172,48 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </td>
       <td className="py-2 pr-4">{entry.actor.name}</td>
       <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
-      <td className="py-2 pr-4 font-mono text-xs break-all">
-        {entry.target ? `${entry.target.type} ${entry.target.id}` : '—'}
+      <td className="py-2 pr-4 text-xs break-words">
+        <AuditTarget target={entry.target} />
       </td>
       <td className="py-2 pr-4 font-mono text-xs">{entry.ip ?? '—'}</td>
       <td className="py-2 text-xs break-all">{details(entry.data) || '—'}</td>
     </tr>
+  );
+}
+
+const TARGET_NOUNS: Record<string, string> = {
+  user: 'Account',
+  blog: 'Post',
+  job: 'Job opening',
+  quotes: 'Quote',
+  contacts: 'Message',
+  applications: 'Application',
+  email: 'Address',
+  consents: 'Consent records',
+  retention: 'Retention',
+};
+
+/**
+ * What an entry is about, in words: the name the API gives it (`label` or `name`) linked to its page in
+ * the admin (`path`) when it still exists; an id only when the API knows no name for it (e.g. removed).
+ */
+function AuditTarget({ target }: { target: AuditEntry['target'] }) {
+  if (!target) return <>—</>;
+  const extra = target as Record<string, unknown>;
+  const label = typeof extra.label === 'string' ? extra.label : typeof extra.name === 'string' ? extra.name : null;
+  const path = typeof extra.path === 'string' ? extra.path : typeof extra.href === 'string' ? extra.href : null;
+  const noun = TARGET_NOUNS[target.type] ?? target.type;
+  const shown = label ?? target.id;
+  return (
+    <>
+      <span className="text-slate-700">{noun}: </span>
+      {path && path.startsWith('/') ? (
+        <Link to={path} className="font-medium text-brand-700 underline">
+          {shown}
+        </Link>
+      ) : (
+        <span className={label ? '' : 'font-mono break-all'}>{shown}</span>
+      )}
+    </>
   );
 }

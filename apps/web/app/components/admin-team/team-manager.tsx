@@ -2,6 +2,7 @@
 // The server refuses (409) to remove or demote the last admin; its sentence is shown here.
 import { ACCOUNT_MESSAGES, ROLES, UserSchema, type Role, type User } from '@agency/contract';
 import { useState } from 'react';
+import { EmailLink } from '~/components/admin-leads/contact-links';
 import { toast } from '~/components/ui/toast';
 import { errorMessage as message, mutate, useApiQuery } from '~/lib/api-query';
 import { loadCurrentUser, useAuth } from '~/state/auth';
@@ -19,6 +20,13 @@ export function TeamManager() {
   const [busy, setBusy] = useState<string | null>(null);
 
   async function changeRole(user: User, role: Role) {
+    const question =
+      role === 'pending'
+        ? `Put ${user.name} back to pending approval? They lose access to the admin area until approved again.`
+        : `Make ${user.name} ${role === 'admin' ? 'an admin' : 'an editor'}?${
+            role === 'admin' ? ' Admins see every lead and manage the team.' : ''
+          }`;
+    if (!(await confirmAction(question, 'Change role'))) return;
     setBusy(user.id);
     setError(null);
     try {
@@ -107,7 +115,9 @@ export function TeamManager() {
                         {user.name}
                         {user.id === me?.id && <span className="ml-1 text-slate-600">(you)</span>}
                       </th>
-                      <td className="py-3 pr-4">{user.email}</td>
+                      <td className="py-3 pr-4">
+                        <EmailLink email={user.email} />
+                      </td>
                       <td className="py-3 pr-4">
                         <select
                           aria-label={`Role of ${user.name}`}
@@ -128,7 +138,7 @@ export function TeamManager() {
                           type="button"
                           disabled={busy === user.id}
                           onClick={() => void signOut(user)}
-                          aria-label={`Sign ${user.name} out everywhere`}
+                          aria-label={`Sign out everywhere: ${user.name}`}
                           className="rounded-md border border-slate-400 px-3 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
                         >
                           Sign out everywhere

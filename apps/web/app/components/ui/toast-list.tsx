@@ -17,6 +17,13 @@ function ToastCard({ item }: { item: ToastItem }) {
     const frame = requestAnimationFrame(() => setEntered(true));
     return () => cancelAnimationFrame(frame);
   }, []);
+  // Counted from when the toast is drawn, not from when it was called (its first one waits for this file).
+  const { id, persist } = item;
+  useEffect(() => {
+    if (persist) return;
+    const timer = window.setTimeout(() => dismiss(id), TOAST.autoHideMs);
+    return () => window.clearTimeout(timer);
+  }, [id, persist]);
   const visible = entered && !item.leaving;
   return (
     <li
