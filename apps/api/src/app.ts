@@ -8,6 +8,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
+import digestPlugin from './plugins/digest.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -19,6 +20,7 @@ import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
+import deskRoutes from './routes/admin/desk.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import passwordRoutes from './routes/auth/password.ts';
@@ -43,7 +45,7 @@ export interface AppOptions {
   database: Database;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
-  /** Run the daily retention job on a timer (default); the API tests run it themselves. */
+  /** Run the daily retention job and the staff digest on a timer (default); the API tests run them themselves. */
   retentionSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
@@ -108,6 +110,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
+  await app.register(digestPlugin, { timeZone: config.timeZone, siteUrl: config.siteUrl, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin);
 
@@ -119,13 +122,14 @@ export async function buildApp({
       await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
       await api.register(sessionRoutes, { prefix: '/auth' });
       await api.register(profileRoutes, { prefix: '/auth' });
-      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(userRoutes, { prefix: '/users', siteUrl: config.siteUrl });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
       await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
+      await api.register(deskRoutes, { prefix: '/admin', timeZone: config.timeZone });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });

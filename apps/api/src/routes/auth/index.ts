@@ -9,11 +9,18 @@ import {
   TokenPairSchema,
   UserSchema,
 } from '@agency/contract';
+import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { queueAccountMail, registrationAttemptMail } from '../../services/account-mail.ts';
+import {
+  firstAdminMail,
+  queueAccountMail,
+  queueAccountMails,
+  registrationAttemptMail,
+  registrationPendingMail,
+} from '../../services/account-mail.ts';
 import { recordAudit, signInAudit } from '../../services/audit.ts';
 import {
   EmailTakenError,
@@ -56,7 +63,20 @@ export default async function authRoutes(fastify: FastifyInstance, { login: limi
   };
   app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
     try {
-      await registerUser(app.db, request.body);
+      const user = await registerUser(app.db, request.body);
+      // The first account is the admin and is told so; a later one waits, and every admin is told.
+      if (user.role === 'admin') await queueAccountMail(app.db, firstAdminMail(siteUrl, user));
+      else {
+        const admins = await app.db
+          .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
+          .from(schema.users)
+          .where(eq(schema.users.role, 'admin'));
+        await queueAccountMails(
+          app.db,
+          admins.map((admin) => registrationPendingMail(siteUrl, admin, user)),
+        );
+      }
+      app.outbox.kick();
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
       const owner = await findUserByEmail(app.db, request.body.email);
