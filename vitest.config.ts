@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/api/src/**/*.test.ts'],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.api.test.ts', '**/*.process.test.ts', '**/node_modules/**'],
         },
       },
       {
@@ -22,6 +22,17 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
+          // One migrated template database; each test app's database is a copy of it.
+          globalSetup: ['./apps/api/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Tests that start processes (the server's start-up checks): `npm test` and CI run them,
+          // `npm run test:unit` does not.
+          name: 'process',
+          include: ['apps/api/src/**/*.process.test.ts'],
         },
       },
     ],

@@ -65,6 +65,9 @@ test('reset the password from a mail, turn on two-factor sign-in, sign in with a
 
   // The account page: set up two-factor sign-in with the QR code drawn in the page.
   await page.goto('/admin/account');
+  // Setting it up asks for the password again (a stolen session alone cannot turn it on).
+  const twoFactorCard = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await twoFactorCard.getByLabel('Current password').fill('second password 2');
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = ((await page.locator('code').first().textContent()) ?? '').replace(/\s+/g, '');
@@ -76,6 +79,7 @@ test('reset the password from a mail, turn on two-factor sign-in, sign in with a
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expectNoAxeViolations(page);
+  const recoveryCode = (await codes.first().textContent()) ?? '';
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByText(/Recovery codes left: 10/)).toBeVisible();
 
@@ -99,6 +103,10 @@ test('reset the password from a mail, turn on two-factor sign-in, sign in with a
   const sessions = page.getByRole('listitem').filter({ hasText: 'Signed in' });
   await expect(sessions).toHaveCount(2);
   await expect(sessions.filter({ hasText: '(this session)' })).toHaveCount(1);
+  // Signing another session out asks for the password and, with 2FA on, a code or a recovery code.
+  const sessionsCard = page.getByRole('region', { name: 'Sessions' });
+  await sessionsCard.getByLabel('Your password').fill('second password 2');
+  await sessionsCard.getByLabel(/recovery code/).fill(recoveryCode);
   await sessions.getByRole('button', { name: /Sign out/ }).click();
   await expect(sessions).toHaveCount(1);
   const phoneToken = await phone.evaluate(() => localStorage.getItem('token'));
@@ -141,6 +149,7 @@ test('when an admin requires 2FA, a member without it is sent to set it up right
     await page.goto('/admin/blog');
     await expect(page).toHaveURL(/\/admin\/account$/);
 
+    await page.getByRole('region', { name: 'Two-factor sign-in' }).getByLabel('Current password').fill(password);
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const secret = ((await page.locator('code').first().textContent()) ?? '').replace(/\s+/g, '');
     await page.getByLabel('Code from your authenticator app').fill(totp(secret, currentStep()));
@@ -153,14 +162,15 @@ test('when an admin requires 2FA, a member without it is sent to set it up right
   } finally {
     // The shared admin is held too while the requirement is on: it sets 2FA up, lifts the requirement,
     // and turns its 2FA off again, so the other specs sign in with the password alone.
-    const setup = await request.post('/api/auth/2fa/setup', { headers: admin });
+    const currentPassword = ADMIN.password;
+    const setup = await request.post('/api/auth/2fa/setup', { headers: admin, data: { currentPassword } });
     const { secret } = (await setup.json()) as { secret: string };
     const step = currentStep();
-    await request.post('/api/auth/2fa/enable', { headers: admin, data: { code: totp(secret, step) } });
+    await request.post('/api/auth/2fa/enable', { headers: admin, data: { code: totp(secret, step), currentPassword } });
     expect((await policy(false)).status()).toBe(200);
     const off = await request.post('/api/auth/2fa/disable', {
       headers: admin,
-      data: { password: ADMIN.password, code: totp(secret, step + 1) },
+      data: { currentPassword, code: totp(secret, step + 1) },
     });
     expect(off.status()).toBe(204);
   }

@@ -127,7 +127,9 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
     .getByLabel('Image', { exact: true })
     .setInputFiles({ name: 'pic.png', mimeType: 'image/png', buffer: PNG });
   await drawer.getByLabel('Image description').fill('A green square');
-  await expect(drawer.getByRole('switch', { name: 'Published' })).toBeChecked();
+  // A new post starts as a draft (issue 23): publishing is a choice.
+  await expect(drawer.getByRole('switch', { name: 'Published' })).not.toBeChecked();
+  await drawer.getByRole('switch', { name: 'Published' }).check();
   await drawer.getByRole('button', { name: 'Create Blog' }).click();
   await expect(drawer).toBeHidden();
 
@@ -240,6 +242,10 @@ test('a new account waits for approval until an admin makes it an editor', async
   const role = admin.page.getByRole('combobox', { name: `Role of ${name}` });
   await expect(role).toHaveValue('pending');
   await role.selectOption('editor');
+  // A role change asks first.
+  const confirm = admin.page.getByRole('alertdialog');
+  await expect(confirm).toContainText(`Make ${name} an editor?`);
+  await confirm.getByRole('button', { name: 'Change role' }).click();
   await expect(admin.page.getByRole('status').filter({ hasText: `${name} is now editor` })).toBeVisible();
   await expectNoAxeViolations(admin.page);
 
@@ -250,6 +256,7 @@ test('a new account waits for approval until an admin makes it an editor', async
     .evaluateAll((selects) => selects.filter((select) => (select as HTMLSelectElement).value === 'admin').length);
   if (admins === 1) {
     await adminRole.selectOption('editor');
+    await confirm.getByRole('button', { name: 'Change role' }).click();
     await expect(admin.page.getByRole('alert')).toHaveText(MESSAGES.users.lastAdmin);
     await expect(adminRole).toHaveValue('admin');
   }

@@ -93,7 +93,7 @@ export async function solvedAltcha(request: APIRequestContext): Promise<string> 
   throw new Error('challenge without a solution');
 }
 
-/** The script that hydrates a page: a public page's own entry (apps/web/app/lite), or React Router's. */
+/** The script that hydrates a page: a public page's own entry (apps/web/app/public-runtime), or React Router's. */
 export const HYDRATING_SCRIPT = /\/assets\/(?:entry\.client|page-[\w-]+)-[\w-]+\.js$/;
 
 /**

@@ -4,21 +4,29 @@ import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
+import { registerBoundedJsonParser } from './lib/bounded-json.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
+import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
+import backupsPlugin, { scratchDirOf } from './plugins/backups.ts';
 import databasePlugin from './plugins/database.ts';
 import digestPlugin from './plugins/digest.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import pageRendererPlugin from './plugins/page-renderer.ts';
 import publicCachePlugin from './plugins/public-cache.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
+import backupRoutes from './routes/admin/backups.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
+import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
 import deskRoutes from './routes/admin/desk.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
@@ -36,6 +44,7 @@ import healthRoutes from './routes/health.ts';
 import jobRoutes from './routes/jobs/index.ts';
 import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
+import mediaRoutes from './routes/admin/media/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
@@ -47,9 +56,17 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run the daily retention job and the staff digest on a timer (default); the API tests run them themselves. */
   retentionSchedule?: boolean;
+  /** Take scheduled backups on a timer when BACKUP_INTERVAL_HOURS is set (default); the API tests call runIfDue. */
+  backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** An X-Request-Id the client may choose: a short token, nothing a log or a header could be forged with. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The API's answers about accounts, the team and the admin area: tokens and personal data. */
+const PRIVATE_PATHS = /^\/api\/(?:auth\/|users(?:[/?]|$)|admin\/)/;
 
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -70,14 +87,19 @@ export async function buildApp({
   storage,
   logger,
   retentionSchedule = true,
+  backupSchedule = true,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a short token (it reaches the log and the answer's headers).
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     forceCloseConnections: 'idle',
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
@@ -88,11 +110,18 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
+  // JSON of the routes open to anyone is bounded in depth before parsing (lib/bounded-json.ts).
+  registerBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Answers that carry a secret or personal data are never kept by a browser or a shared cache (issue 21 item 5).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (PRIVATE_PATHS.test(request.url)) void reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   await app.register(securityHeadersPlugin, {
@@ -102,7 +131,11 @@ export async function buildApp({
   });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(afterAnswerPlugin);
+  await app.register(pageRendererPlugin);
   await app.register(publicCachePlugin);
+  // Fills missing content documents with their defaults; keeps the published ones in memory.
+  await app.register(siteContentPlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
@@ -111,35 +144,54 @@ export async function buildApp({
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   await app.register(digestPlugin, { timeZone: config.timeZone, siteUrl: config.siteUrl, schedule: retentionSchedule });
+  await app.register(backupsPlugin, {
+    config: config.backup,
+    scratchDir: scratchDirOf(config.dataDir),
+    bucket: config.s3?.bucket,
+    schedule: backupSchedule,
+  });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { siteUrl: config.siteUrl });
+  // GET /metrics at the root, and the request-duration hook on every route registered after it.
+  await app.register(metricsPlugin, { token: config.metricsToken });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(passwordRoutes, { prefix: '/auth', login: config.login, siteUrl: config.siteUrl });
-      await api.register(twoFactorRoutes, { prefix: '/auth', login: config.login, jwtSecret: config.jwtSecret });
-      await api.register(sessionRoutes, { prefix: '/auth' });
+      const account = { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret };
+      await api.register(authRoutes, { prefix: '/auth', ...account });
+      await api.register(passwordRoutes, { prefix: '/auth', ...account });
+      await api.register(twoFactorRoutes, { prefix: '/auth', ...account });
+      await api.register(sessionRoutes, { prefix: '/auth', ...account });
       await api.register(profileRoutes, { prefix: '/auth' });
       await api.register(userRoutes, { prefix: '/users', siteUrl: config.siteUrl });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
-      await api.register(challengeRoutes, { challengeSecret: config.challengeSecret });
+      await api.register(challengeRoutes, {
+        challengeSecret: config.challengeSecret,
+        maxnumber: config.challengeMaxnumber,
+      });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(deskRoutes, { prefix: '/admin', timeZone: config.timeZone });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(backupRoutes, { prefix: '/admin/backups' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
+      await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });
+      await api.register(contentRoutes, { prefix: '/admin/content', previewSecret: config.jwtSecret });
+      await api.register(publicContentRoutes, { prefix: '/content' });
       await api.register(consentRoutes, { prefix: '/consent', analyticsScriptUrl: config.analyticsScriptUrl });
     },
     { prefix: '/api' },
   );
   // At the root, outside /api; routes registered here win over the web catch-all.
   await app.register(blogRssRoutes, { siteUrl: config.siteUrl });
-  await app.register(formRoutes, { mail: config, login: config.login });
+  await app.register(formRoutes, {
+    mail: config,
+    account: { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret },
+  });
 
   return app;
 }

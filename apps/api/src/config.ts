@@ -6,6 +6,7 @@ import path from 'node:path';
 import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
 import { DEFAULT_RETENTION_PERIODS, RETENTION_DEFAULT_DAYS, type RetentionPeriods } from '@agency/contract';
 import { z } from 'zod';
+import { CHALLENGE_MAXNUMBER } from './services/challenge.ts';
 import type { S3StorageOptions } from './services/s3-storage.ts';
 import { isSlackUrl, type WebhookConfig, webhookKey } from './services/webhooks.ts';
 
@@ -127,6 +128,8 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   SPAM_CHALLENGE: z.enum(SPAM_CHALLENGE_MODES).default('score'),
   CHALLENGE_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // The largest secret number of a challenge: the visitor's work. The tests set a small one (test/app.ts).
+  CHALLENGE_MAXNUMBER: positiveInt.max(10_000_000).default(CHALLENGE_MAXNUMBER),
   WEBHOOK_URLS: z
     .string()
     .optional()
@@ -148,6 +151,26 @@ const EnvSchema = z.object({
       .optional(),
   ),
   WEBHOOK_PAYLOAD: z.enum(WEBHOOK_PAYLOADS).default('minimal'),
+  // Off unless set: hours between scheduled backups (one instance of the cluster takes each).
+  BACKUP_INTERVAL_HOURS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of hours, e.g. 24')
+      .transform(Number)
+      .pipe(z.number().positive('must be more than 0').max(8760, 'must be at most 8760 (a year)'))
+      .optional(),
+  ),
+  BACKUP_DIR: optionalString,
+  BACKUP_S3_PREFIX: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9/_.-]*$/i, 'must be a key prefix in S3_BUCKET (letters, digits, / _ . -), e.g. backups/')
+      .refine((value) => !value.includes('..'), 'must not contain ..')
+      .optional(),
+  ),
+  BACKUP_KEEP: positiveInt.default(14),
+  // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 /** Rules that tie variables together, reported on the variable to set. */
@@ -167,6 +190,10 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
   // An unsigned event could be sent by anyone who learns the URL; Slack URLs carry their own secret.
   if (env.WEBHOOK_URLS.some((url) => !isSlackUrl(url)) && !env.WEBHOOK_SECRET) {
     missing('WEBHOOK_SECRET', 'is required when WEBHOOK_URLS has a URL other than a Slack incoming webhook');
+  }
+  if (env.BACKUP_S3_PREFIX && !env.S3_BUCKET) missing('S3_BUCKET', 'is required when BACKUP_S3_PREFIX is set');
+  if (env.BACKUP_S3_PREFIX && env.BACKUP_DIR) {
+    missing('BACKUP_DIR', 'cannot be set together with BACKUP_S3_PREFIX (backups go to one place)');
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) missing('JWT_SECRET', 'is required when NODE_ENV=production');
   // Several instances must check each other's challenges, so production names the key.
@@ -211,7 +238,22 @@ export interface Config {
   spamChallenge: SpamChallengeMode;
   /** HMAC key of the proof-of-work challenges. */
   challengeSecret: string;
+  /** Largest secret number of a proof-of-work challenge (CHALLENGE_MAXNUMBER). */
+  challengeMaxnumber: number;
   webhooks: WebhookConfig;
+  backup: BackupConfig;
+  /** Bearer token of GET /metrics; undefined: the route answers 404. */
+  metricsToken: string | undefined;
+}
+
+export interface BackupConfig {
+  /** Hours between scheduled backups; undefined: no schedule (backups are taken by hand). */
+  intervalHours: number | undefined;
+  /** Where archives are kept: a directory (BACKUP_DIR, default DATA_DIR/backups) or a prefix in S3_BUCKET. */
+  dir: string;
+  s3Prefix: string | undefined;
+  /** Archives kept; older ones are deleted after each scheduled backup. */
+  keep: number;
 }
 
 /** false: no proxy (the socket's address); a number of proxies in front; or the proxies' addresses/ranges. */
@@ -275,11 +317,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       (env.NODE_ENV === 'production'
         ? randomBytes(32).toString('base64url')
         : developmentSecret(env.NODE_ENV, dataDir, 'CHALLENGE_SECRET', 'challenge-secret')),
+    challengeMaxnumber: env.CHALLENGE_MAXNUMBER,
     webhooks: {
       urls: env.WEBHOOK_URLS,
       secret: env.WEBHOOK_SECRET ? webhookKey(env.WEBHOOK_SECRET) : undefined,
       payload: env.WEBHOOK_PAYLOAD,
     },
+    backup: {
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      s3Prefix: env.BACKUP_S3_PREFIX ? `${env.BACKUP_S3_PREFIX.replace(/\/+$/, '')}/` : undefined,
+      keep: env.BACKUP_KEEP,
+    },
+    metricsToken: env.METRICS_TOKEN,
   };
 }
 

@@ -1,29 +1,45 @@
 // A fresh app on a fresh, migrated database for one test file: PGlite in memory, or a new
-// database on the PostgreSQL server of TEST_DATABASE_URL.
-import { mkdtempSync, rmSync } from 'node:fs';
+// database on the PostgreSQL server of TEST_DATABASE_URL. Each database is a copy of the one template
+// that global-setup.ts migrated before the first test file (without it, e.g. a file run under another
+// config, each database is migrated from empty).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
+import type { PageAnswer } from '../src/plugins/page-renderer.ts';
 import { type Env, loadConfig } from '../src/config.ts';
 import { loggerOptions } from '../src/lib/logger.ts';
+import type { DbTemplate } from './global-setup.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** Every page a native form post rendered, in order (the stand-in renderer's record; no web build here). */
+  renderedPages: PageAnswer[];
   /** Another instance of the app on the same database, as a second server behind a load balancer would be. */
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
+// Undefined when the file runs without global-setup.ts.
+const template = inject('dbTemplate') as DbTemplate | undefined;
+
+/** The migrated PGlite cluster, read once per test worker. */
+let pgliteDump: Blob | undefined;
+const migratedDump = () =>
+  template?.kind === 'pglite' ? (pgliteDump ??= new Blob([readFileSync(template.file)])) : undefined;
+
 async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `agency_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const copy = template?.kind === 'postgres' ? ` template ${template.name}` : '';
+  await admin.query(`create database ${name}${copy}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -43,11 +59,13 @@ export interface TestAppOptions {
   logStream?: DestinationStream;
   /** Told of every route as it is registered. */
   onRoute?: AppOptions['onRoute'];
+  /** PGlite even when TEST_DATABASE_URL is set (the backup tests move data between the two). */
+  embedded?: boolean;
 }
 
 export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agency-api-'));
-  const baseUrl = process.env.TEST_DATABASE_URL;
+  const baseUrl = options.embedded ? undefined : process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await freshPostgresUrl(baseUrl) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,9 +76,12 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     RATE_LIMIT_MAX: '1000',
     // Most tests post leads like an API client without a proof of work; the challenge tests set their mode.
     SPAM_CHALLENGE: 'off',
+    // A challenge a test solves in a millisecond (production keeps 200000; the shape is the same).
+    CHALLENGE_MAXNUMBER: '1000',
     ...env,
   });
-  const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4 });
+  const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4, loadDataDir: migratedDump() });
+  // On a copy of the template this finds every migration applied and changes nothing.
   await database.migrate();
   const logger = options.logStream ? loggerOptions('info', options.logStream) : false;
   const app = await buildApp({
@@ -68,13 +89,16 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     database,
     logger,
     retentionSchedule: false,
+    backupSchedule: false,
     onRoute: options.onRoute,
   });
+  const renderedPages = standInPages(app);
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
     app,
     dataDir,
+    renderedPages,
     secondInstance: async () => {
       // The database is shared and closed by the first instance only.
       const shared = { ...database, close: async () => {} };
@@ -83,7 +107,9 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
         database: shared,
         logger: false,
         retentionSchedule: false,
+        backupSchedule: false,
       });
+      standInPages(other);
       await other.ready();
       others.push(other);
       return other;
@@ -95,4 +121,17 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The page renderer of every API test app (the web plugin's place): records the page a form post would render and
+ * answers with what the page would show, as JSON: the API's error body for a refusal, the session after a sign-in.
+ */
+function standInPages(app: FastifyInstance): PageAnswer[] {
+  const rendered: PageAnswer[] = [];
+  app.usePageRenderer(async (_request, reply, answer) => {
+    rendered.push(answer);
+    return reply.status(answer.status).send(answer.form.error ?? answer.form.session ?? answer.form.values);
+  });
+  return rendered;
 }

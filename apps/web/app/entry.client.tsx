@@ -1,13 +1,12 @@
-// Hydrates the server's HTML. Clicks recorded before this point are replayed by the site layout.
+// Hydrates the server's HTML with React Router (the admin area and the sign-in pages; the public pages have
+// their own entry, public-runtime/runtime.tsx). Clicks recorded before this point are replayed by the site layout.
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { stopRecordingEarlyClicks } from '~/lib/early-clicks';
-import { captureLanding } from '~/lib/lead-source';
+import { startUp } from '~/lib/start-up';
 
-stopRecordingEarlyClicks();
-// Before the router can change the address: the landing URL's campaign, kept for this visit only.
-captureLanding();
+// Before the router can change the address.
+startUp();
 startTransition(() => {
   hydrateRoot(
     document,

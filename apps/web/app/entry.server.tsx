@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteErrorResponse } from 'react-router';
-import { PageDataContext } from '~/lite/page-data';
-import { publicPageOf } from '~/lite/public-page.server';
+import { PageDataContext } from '~/public-runtime/page-data';
+import { publicPageOf } from '~/public-runtime/public-page.server';
 import { firstPaintFirst } from '~/lib/first-paint.server';
 
 export const streamTimeout = 5_000;

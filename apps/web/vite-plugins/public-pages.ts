@@ -1,13 +1,13 @@
 // Builds the public pages' browser scripts apart from React Router's (docs/decisions/0014-public-pages-without-the-router.md).
 // After React Router's client build, a second build bundles one entry per public route module — the route's
-// component handed to app/lite/runtime.tsx — with React DOM but without React Router, into the same
+// component handed to app/public-runtime/runtime.tsx — with React DOM but without React Router, into the same
 // build/client/assets. The server build then imports `virtual:public-pages`: for each route id, its component
 // (the module as written, not as React Router wraps it) and the entry's file and imports. In `npm run dev`
 // the module is null and every page runs with React Router.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Plugin, type UserConfig, build, runnerImport } from 'vite';
-import type { PageScript } from '../app/lite/page-data.tsx';
+import type { PageScript } from '../app/public-runtime/page-data.tsx';
 
 type Routes = readonly { id: string; file: string }[];
 
@@ -56,7 +56,7 @@ export function publicPages({ pageList, shared }: Options): Plugin {
             const file = path.join(appDirectory, id.slice(ENTRY_PREFIX.length + 1));
             return [
               `import Page from ${JSON.stringify(file)};`,
-              `import { startPage } from ${JSON.stringify(path.join(appDirectory, 'lite/runtime.tsx'))};`,
+              `import { startPage } from ${JSON.stringify(path.join(appDirectory, 'public-runtime/runtime.tsx'))};`,
               'startPage(Page);',
               'export default Page;',
             ].join('\n');

@@ -12,6 +12,8 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 export const PASSWORD_RESET_MAX_PENDING = 3;
 /** Between the password and the code of a 2FA sign-in. */
 export const LOGIN_CHALLENGE_TTL_MINUTES = 5;
+/** Wrong codes one 2FA challenge accepts, from whatever addresses, before it ends (the password is needed again). */
+export const LOGIN_CHALLENGE_MAX_FAILURES = 5;
 /** RFC 6238 as every authenticator app reads an otpauth:// link without parameters. */
 export const TOTP = { periodSeconds: 30, digits: 6, algorithm: 'SHA1', driftSteps: 1 } as const;
 export const RECOVERY_CODE_COUNT = 10;
@@ -30,6 +32,10 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
   passwordReset: 'Your password has been changed. Log in with the new one.',
   currentPasswordWrong: 'The current password is not correct',
+  currentPasswordRequired: 'Enter your current password to confirm it is you',
+  reauthCodeRequired:
+    'Two-factor sign-in is on: enter a current code from your authenticator app, or one of your recovery codes',
+  twoFactorEnabledMailed: 'Two-factor sign-in is on; your other sessions have been signed out.',
   passwordWrong: 'The password is not correct',
   codeWrong: 'The code is not correct. Enter the 6 digits your authenticator app shows now.',
   codeFormat: 'The code is the 6 digits your authenticator app shows',
@@ -69,24 +75,36 @@ export type PasswordResetRequestInput = z.input<typeof PasswordResetRequestSchem
 export const PasswordResetConfirmSchema = z.object({ token: token('token'), password: newPassword('password') });
 export type PasswordResetConfirmInput = z.input<typeof PasswordResetConfirmSchema>;
 
-/** POST /api/auth/password */
-export const PasswordChangeSchema = z.object({
-  currentPassword: z
-    .string({ error: requiredMessage('currentPassword') })
-    .min(1, requiredMessage('currentPassword'))
-    .max(LENGTH.password.max),
-  newPassword: newPassword('newPassword'),
+/**
+ * What an action that could take the account asks again (ASVS 5.0 V6.8 re-authentication): the current password
+ * and, when two-factor sign-in is on, a current code or a recovery code. Optional in the schema so that a request
+ * without them gets the API's 401 naming `currentPassword` (or `code`), as a wrong one does.
+ */
+export const ReauthSchema = z.object({
+  currentPassword: boundedString('currentPassword', LENGTH.password.max).optional(),
+  code: boundedString('code', 32).trim().optional(),
+  recoveryCode: boundedString('recoveryCode', 64).trim().optional(),
 });
+export type ReauthInput = z.input<typeof ReauthSchema>;
+
+/** POST /api/auth/password */
+export const PasswordChangeSchema = ReauthSchema.extend({ newPassword: newPassword('newPassword') });
 export type PasswordChangeInput = z.input<typeof PasswordChangeSchema>;
 
-/** POST /api/auth/2fa/enable */
-export const TwoFactorCodeSchema = z.object({ code });
+/** POST /api/auth/2fa/setup (2FA is off, so the password alone). */
+export const TwoFactorSetupRequestSchema = ReauthSchema.pick({ currentPassword: true });
 
-/** POST /api/auth/2fa/disable */
-export const TwoFactorDisableSchema = z.object({
-  password: boundedString('password', LENGTH.password.max).min(1, requiredMessage('password')),
+/** DELETE /api/auth/sessions/:id of another session (ending the caller's own needs no body). */
+export const SessionEndSchema = ReauthSchema.optional();
+
+/** POST /api/auth/2fa/enable: the first code of the new secret, and the current password. */
+export const TwoFactorCodeSchema = z.object({
   code,
+  currentPassword: ReauthSchema.shape.currentPassword,
 });
+
+/** POST /api/auth/2fa/disable and /api/auth/2fa/recovery-codes: the password and a code or a recovery code. */
+export const TwoFactorDisableSchema = ReauthSchema;
 
 /** POST /api/auth/login/2fa: the challenge and either a code or a recovery code. */
 export const LoginTwoFactorSchema = z

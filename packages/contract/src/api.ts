@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { BLOG_TAG_LENGTH, normalizeTag } from './blog-options.ts';
 import { MESSAGES } from './messages.ts';
 import { LEAD_KINDS } from './options.ts';
-import { LeadDetailExtrasSchema, LeadWorkSchema } from './pipeline.ts';
+import { LeadDetailExtrasSchema } from './lead-timeline.ts';
+import { LeadWorkSchema } from './lead-work.ts';
 import { BlogSchema, UserSchema } from './schemas.ts';
 import { LENGTH } from './limits.ts';
 import { boundedString, isCleanText } from './text.ts';
@@ -19,9 +20,12 @@ export const idParams = (notFound: string) =>
 export const UserIdParamsSchema = idParams(MESSAGES.users.notFound);
 export const BlogIdParamsSchema = idParams(MESSAGES.blog.notFound);
 
-/** GET /api/blogs/:idOrSlug: an id or a slug; NUL, invalid text or a huge value can name no post. */
+/**
+ * GET /api/blogs/:id: an id or a slug; NUL, invalid text or a huge value can name no post. The parameter is
+ * named `id` like the other /api/blogs/:id routes (one name per path, for typed clients).
+ */
 export const BlogIdOrSlugParamsSchema = z.object({
-  idOrSlug: z
+  id: z
     .string()
     .max(LENGTH.pathSegment, MESSAGES.blog.notFound)
     .refine(isCleanText, MESSAGES.blog.notFound)

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'auth.2fa_disabled',
   'auth.2fa_failed',
   'auth.recovery_code_used',
+  'auth.recovery_codes_replaced',
   'auth.session_ended',
   // Team (routes/users)
   'user.role_changed',
@@ -35,12 +36,20 @@ export const AUDIT_ACTIONS = [
   'blog.scheduled',
   'blog.unpublished',
   'blog.restored',
+  // Media library (routes/admin/media)
+  'media.uploaded',
+  'media.deleted',
   // Job openings (routes/jobs)
   'job.created',
   'job.updated',
   'job.deleted',
   'job.opened',
   'job.closed',
+  // Site content (routes/admin/content); `content.override` is a publish despite failing checks
+  'content.published',
+  'content.scheduled',
+  'content.restored',
+  'content.override',
   // Leads inbox (routes/admin)
   'lead.viewed',
   'lead.status_changed',
@@ -62,6 +71,9 @@ export const AUDIT_ACTIONS = [
   'privacy.erased',
   'privacy.exported',
   'consent.exported',
+  // Backups (routes/admin/backups)
+  'backup.requested',
+  'backup.downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,12 +85,15 @@ export const AUDIT_TARGET_TYPES = [
   'user',
   'blog',
   'job',
+  'media',
   'quotes',
   'contacts',
   'applications',
   'email',
   'consents',
   'retention',
+  'content',
+  'backup',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

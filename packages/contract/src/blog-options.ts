@@ -17,6 +17,14 @@ export const blogPreviewPath = (token: string) => `/blog/preview/${encodeURIComp
 export const BLOG_TAGS_MAX = 5;
 export const BLOG_TAG_LENGTH = 32;
 export const BLOG_IMAGE_ALT_LENGTH = 300;
+/** A post's address: lowercase letters and digits in words joined by hyphens, at most this long. */
+export const BLOG_SLUG_LENGTH = 80;
+export const BLOG_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A hand-written excerpt (the list cards and the meta description). */
+export const BLOG_EXCERPT_LENGTH = 300;
+/** The search result's title and description (longer ones are cut off by search engines). */
+export const BLOG_SEO_TITLE_LENGTH = 70;
+export const BLOG_SEO_DESCRIPTION_LENGTH = 160;
 /** How long a preview link works. */
 export const BLOG_PREVIEW_TTL_SECONDS = 60 * 60;
 
@@ -29,6 +37,9 @@ export const BLOG_MESSAGES = {
   publishedAtInvalid: 'The publication time must be a date and time',
   revisionNotFound: 'This revision does not exist',
   previewExpired: 'This preview link has expired or is not valid',
+  slugFormat: `The address is made of lowercase letters, digits and single hyphens (at most ${BLOG_SLUG_LENGTH} characters)`,
+  slugTaken: 'This address is taken by another post (now or before) or reserved by the blog',
+  socialImageAltRequired: 'Describe the social image for people who cannot see it',
 } as const;
 
 /** An image address a page may show: a path on this site (an upload's `secure_url`) or an http(s) URL. */

@@ -31,6 +31,12 @@ export const BlogRevisionSchema = z.object({
   content: z.string(),
   imageUrl: z.string().nullable(),
   imageAlt: z.string().nullable(),
+  /** A hand-written excerpt; null when it was taken from the content. */
+  excerpt: z.string().nullable(),
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  socialImageUrl: z.string().nullable(),
+  socialImageAlt: z.string().nullable(),
   tags: z.array(z.string()),
   status: z.string(),
   publishedAt: z.string().nullable(),

@@ -1,7 +1,7 @@
 // Every field a message names is named by its label, not by its key (issue 9: "tag contains characters…").
 import { describe, expect, it } from 'vitest';
 import { BlogListQuerySchema } from './api.ts';
-import { LeadSourceSchema } from './pipeline.ts';
+import { LeadSourceSchema } from './lead-source.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LENGTH } from './limits.ts';
 import { LEAD_KINDS, type Role } from './options.ts';
-import { LeadChangeSchema, LeadListQuerySchema, LeadWorkSchema, PersonSchema } from './pipeline.ts';
+import { LeadChangeSchema, LeadListQuerySchema, LeadWorkSchema, PersonSchema } from './lead-work.ts';
 import { EmailSchema, newPassword } from './schemas.ts';
 import { boundedString, isCleanText } from './text.ts';
 

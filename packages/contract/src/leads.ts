@@ -1,6 +1,8 @@
 // Leads (quotes, contact messages, job applications) as the admin inbox API returns them.
 import type { LeadKind } from './options.ts';
-import type { LeadDetailExtras, LeadStatusOf, LeadWork } from './pipeline.ts';
+import type { LeadStatusOf } from './lead-statuses.ts';
+import type { LeadDetailExtras } from './lead-timeline.ts';
+import type { LeadWork } from './lead-work.ts';
 
 /** Items per page of GET /api/admin/{kind}. */
 export const LEAD_PAGE_SIZE = 20;

@@ -2,10 +2,8 @@
 // has hydrated): each posts to its own page's address, and the server answers a 303 to a thank-you page or
 // the same page again with its refusal. What both sides need to agree on is written here.
 import { ACCOUNT_PATHS } from './account-paths.ts';
-import type { ApiError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { REGION_SETTINGS } from './options.ts';
-import type { LoginResponse } from './schemas.ts';
 
 // The honeypot and the required fields are here, apart from the schemas, so that a page can use them
 // without zod, which comes with the form's send code (apps/web/app/lib/send-kit.ts).
@@ -75,13 +73,3 @@ export const THANK_YOU = {
     back: { path: NATIVE_LEAD_FORMS.application.page, label: 'Back to Careers' },
   },
 } as const;
-
-/**
- * A page rendered as the answer to a native post (React Router's load context `form`): what was typed,
- * to show again — never a password or a file — and the refusal, or after a login the new session.
- */
-export interface NativeFormAnswer {
-  values: Record<string, string>;
-  error?: ApiError;
-  session?: LoginResponse;
-}

@@ -1,7 +1,7 @@
 // Solving an ALTCHA-style challenge: find `number` ≤ `maxnumber` with SHA-256(salt + number) = challenge.
 // Plain synchronous SHA-256 rather than crypto.subtle: one awaited digest per try costs more than the hash,
 // and the same code runs in the browser's Web Worker, in the API tests and in the measurement script.
-import type { AltchaPayload, Challenge } from './pipeline.ts';
+import type { AltchaPayload, Challenge } from './challenge.ts';
 
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,

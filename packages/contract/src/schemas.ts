@@ -1,6 +1,15 @@
 // Form and API schemas: used by the React forms, the Fastify routes and the tests.
 import { z } from 'zod';
-import { BLOG_IMAGE_ALT_LENGTH, BLOG_MESSAGES, isImageAddress } from './blog-options.ts';
+import {
+  BLOG_EXCERPT_LENGTH,
+  BLOG_IMAGE_ALT_LENGTH,
+  BLOG_MESSAGES,
+  BLOG_SEO_DESCRIPTION_LENGTH,
+  BLOG_SEO_TITLE_LENGTH,
+  BLOG_SLUG_LENGTH,
+  BLOG_SLUG_PATTERN,
+  isImageAddress,
+} from './blog-options.ts';
 import { BlogTagsSchema } from './blog.ts';
 import { optionMessage, requiredMessage } from './errors.ts';
 import { labelOf } from './fields.ts';
@@ -233,10 +242,32 @@ export const BlogInputSchema = z
       .nullish()
       .transform((value) => (value ? new Date(value) : null)),
     tags: BlogTagsSchema,
+    // Issue 23, item 6. Each is optional. The slug, left out or empty, follows the title as before; the
+    // excerpt, left out, stays hand-written if it was, else follows the content; the others, left out, keep
+    // their value, and sent empty are removed.
+    slug: text('slug', BLOG_SLUG_LENGTH)
+      .toLowerCase()
+      .refine((value) => !value || BLOG_SLUG_PATTERN.test(value), BLOG_MESSAGES.slugFormat)
+      .nullish()
+      .describe('The address /blog/<slug>; empty: taken from the title. Another post’s or a reserved one: 400'),
+    excerpt: text('excerpt', BLOG_EXCERPT_LENGTH)
+      .nullish()
+      .describe('Written by hand; empty: the beginning of the content'),
+    seoTitle: text('seoTitle', BLOG_SEO_TITLE_LENGTH).nullish().describe('The page title; empty: the post’s title'),
+    seoDescription: text('seoDescription', BLOG_SEO_DESCRIPTION_LENGTH)
+      .nullish()
+      .describe('The meta description; empty: the excerpt'),
+    socialImageUrl: text('socialImageUrl', LENGTH.url)
+      .refine((value) => !value || isImageAddress(value), BLOG_MESSAGES.imageUrlInvalid)
+      .nullish()
+      .describe('The image shared with links to the post (og:image); empty: the post’s image'),
+    socialImageAlt: text('socialImageAlt', BLOG_IMAGE_ALT_LENGTH).nullish().describe('Required with a social image'),
   })
   .superRefine((blog, ctx) => {
     if (blog.imageUrl && blog.imageAlt === null)
       ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: BLOG_MESSAGES.imageAltRequired });
+    if (blog.socialImageUrl && !blog.socialImageAlt)
+      ctx.addIssue({ code: 'custom', path: ['socialImageAlt'], message: BLOG_MESSAGES.socialImageAltRequired });
     if (blog.status === 'scheduled' && !blog.publishedAt)
       ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: BLOG_MESSAGES.publishedAtRequired });
   });
@@ -252,6 +283,12 @@ export const BlogSchema = z.object({
   author: z.object({ username: z.string() }).nullable(),
   slug: z.string(),
   excerpt: z.string(),
+  /** The excerpt was written by hand (else it is the beginning of the content). */
+  excerptWritten: z.boolean(),
+  seoTitle: z.string().nullable(),
+  seoDescription: z.string().nullable(),
+  socialImageUrl: z.string().nullable(),
+  socialImageAlt: z.string().nullable(),
   /** A scheduled post whose time has come reads `published`. */
   status: z.enum(BLOG_STATUSES),
   publishedAt: z.string().nullable(),

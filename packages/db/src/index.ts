@@ -65,6 +65,11 @@ export interface DbOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite only: a dump of a data directory (PGlite's `dumpDataDir()`) to start from instead of an empty
+   * cluster. The API tests start every database from one migrated template this way (apps/api/test).
+   */
+  loadDataDir?: Blob;
 }
 
 // Resolved through the package name so it also holds when the API is bundled into one file.
@@ -78,12 +83,12 @@ const MIGRATION_LOCK = 7_391_004;
 
 export function createDb(options: DbOptions): Database {
   if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
-  return createPglite(options.dataDir ?? 'memory://');
+  return createPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-function createPglite(dataDir: string): Database {
+function createPglite(dataDir: string, loadDataDir?: Blob): Database {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -96,6 +101,20 @@ function createPglite(dataDir: string): Database {
     run: preparedRunner(client),
     close: () => client.close(),
   };
+}
+
+/**
+ * A fresh PGlite cluster with every migration applied, dumped (uncompressed tar, for `loadDataDir`): the API
+ * tests migrate once and start each test's database from it, which skips PGlite's initdb and the migrations.
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = new PGlite('memory://');
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 const dialect = new PgDialect();

@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   type ExtraConfigColumn,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -96,6 +97,8 @@ export const loginChallenges = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    /** Wrong codes so far; the challenge ends at LOGIN_CHALLENGE_MAX_FAILURES. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('login_challenges_user_idx').on(t.userId)],
@@ -153,9 +156,17 @@ export const blogs = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     excerpt: text('excerpt').notNull().default(''),
+    /** The excerpt was written by an editor (kept when the content changes), not taken from the content. */
+    excerptWritten: boolean('excerpt_written').notNull().default(false),
     imageUrl: text('image_url'),
     /** Describes the image for screen readers; required whenever there is an image. */
     imageAlt: text('image_alt'),
+    /** The page's <title> and meta description when they differ from the title and excerpt. */
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    /** The image shared with links to the post (og:image); its description is required with it. */
+    socialImageUrl: text('social_image_url'),
+    socialImageAlt: text('social_image_alt'),
     /** draft | published | scheduled (public once published_at has passed) */
     status: text('status').notNull().default('published'),
     tags: text('tags')
@@ -205,6 +216,12 @@ export const blogRevisions = pgTable(
     content: text('content').notNull(),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
+    /** A hand-written excerpt; null when it was taken from the content. */
+    excerpt: text('excerpt'),
+    seoTitle: text('seo_title'),
+    seoDescription: text('seo_description'),
+    socialImageUrl: text('social_image_url'),
+    socialImageAlt: text('social_image_alt'),
     tags: text('tags')
       .array()
       .notNull()
@@ -216,6 +233,25 @@ export const blogRevisions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('blog_revisions_blog_idx').on(t.blogId, t.createdAt)],
+);
+
+/**
+ * The media library: one uploaded image each, stored once as WebP variants (images/<id>-<width>.webp);
+ * `url` is the largest variant's address, `alt` its required description.
+ */
+export const media = pgTable(
+  'media',
+  {
+    /** Also the stored variants' name. */
+    id: uuid('id').primaryKey(),
+    url: text('url').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_created_idx').on(t.createdAt), check('media_alt_check', sql`length(btrim(${t.alt})) > 0`)],
 );
 
 /** Job openings shown on /career and /career/<slug>. */
@@ -252,7 +288,7 @@ export const jobs = pgTable(
 /** Columns every lead has: its place in the pipeline, owner, last activity, where it came from, time. */
 const leadColumns = () => ({
   id: id(),
-  /** One of LEAD_PIPELINES[kind] or `spam` (contract/pipeline.ts). */
+  /** One of LEAD_PIPELINES[kind] or `spam` (contract/lead-statuses.ts). */
   status: text('status').notNull().default('new'),
   ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
   /** Received, or the last thing staff did to the lead. */
@@ -367,7 +403,7 @@ export const leadEvents = pgTable(
     /** quotes | contacts | applications */
     leadKind: text('lead_kind').notNull(),
     leadId: uuid('lead_id').notNull(),
-    /** One of LEAD_EVENT_TYPES (contract/pipeline.ts). */
+    /** One of LEAD_EVENT_TYPES (contract/lead-timeline.ts). */
     type: text('type').notNull(),
     /** The staff member; null for the visitor and the outbox worker. */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -533,4 +569,81 @@ export const dailyRuns = pgTable(
     ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.job, t.day], name: 'daily_runs_job_day_pk' })],
+);
+
+/**
+ * The site's editable content (migration 0012, issue 23): one row per document of the contract's
+ * CONTENT_DOCUMENTS. `published` is what the public sees, `scheduled` replaces it at `scheduled_at`, `draft` is
+ * the editors' work in progress. `version` rises with every change (a stale save is refused). `edited` is false
+ * while the public version is still the installation's default: its prerendered page is then served as built.
+ */
+export const contentDocuments = pgTable(
+  'content_documents',
+  {
+    key: text('key').primaryKey(),
+    published: jsonb('published').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    edited: boolean('edited').notNull().default(false),
+    scheduled: jsonb('scheduled'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    scheduledBy: uuid('scheduled_by').references(() => users.id, { onDelete: 'set null' }),
+    draft: jsonb('draft'),
+    version: integer('version').notNull().default(1),
+    updatedAt: updatedAt(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name the editor had when saving: a 409 names them even after the account is removed. */
+    updatedByName: text('updated_by_name'),
+  },
+  (t) => [
+    check('content_documents_schedule_check', sql`(${t.scheduled} IS NULL) = (${t.scheduledAt} IS NULL)`),
+    index('content_documents_scheduled_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} IS NOT NULL`),
+  ],
+);
+
+/** Every version of a content document that went public, newest last. */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: id(),
+    key: text('key')
+      .notNull()
+      .references(() => contentDocuments.key, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+  },
+  (t) => [index('content_revisions_key_idx').on(t.key, t.createdAt)],
+);
+
+/**
+ * One row per backup, scheduled or taken by hand (apps/api/src/plugins/backups.ts). At most one is running
+ * (finished_at null) in the whole cluster: the unique index is the scheduler's lease.
+ */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: id(),
+    /** The archive's file name; null until it is written. */
+    name: text('name'),
+    /** schedule | admin | cli */
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When the archive was read back and its checksums and counts matched. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    /** Why it failed (one line, no personal data); null when it succeeded. */
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('backup_runs_one_running_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.finishedAt} IS NULL`),
+    index('backup_runs_started_idx').on(t.startedAt),
+  ],
 );

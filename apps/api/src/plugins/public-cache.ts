@@ -90,6 +90,15 @@ export interface PublicCache {
   size(): number;
   /** Whether this request's answer will be stored: its handler should then send a Buffer, not a stream. */
   willStore(request: FastifyRequest): boolean;
+  /**
+   * The cache's generation after bringing it up to date (at most one read of the content version per CHECK_MS):
+   * what else keeps public content in memory (the site content store) reloads when it changes.
+   */
+  generation(): Promise<number>;
+  /** This request's answer is not kept (a prerendered page, already in memory as a file). */
+  skip(request: FastifyRequest): void;
+  /** Public requests answered from the cache, and those rendered (GET /metrics reads them). */
+  counts(): { hits: number; misses: number };
 }
 
 declare module 'fastify' {
@@ -108,6 +117,8 @@ export default fp(async function publicCache(app: FastifyInstance) {
    * so the version alone cannot tell an answer rendered before the due time from one rendered after.
    */
   let generation = 0;
+  let hits = 0;
+  let misses = 0;
 
   /**
    * Brings the cache up to date: the content state is read from the database at most every CHECK_MS, or at
@@ -145,6 +156,11 @@ export default fp(async function publicCache(app: FastifyInstance) {
   app.decorate('publicCache', {
     size: () => entries.size,
     willStore: (request) => request[STORE] !== undefined,
+    generation: () => currentGeneration(),
+    skip: (request) => {
+      request[STORE] = undefined;
+    },
+    counts: () => ({ hits, misses }),
   } satisfies PublicCache);
 
   app.addHook('onRequest', async (request, reply) => {
@@ -163,8 +179,10 @@ export default fp(async function publicCache(app: FastifyInstance) {
       // Most recently used last, so the oldest is evicted first.
       entries.delete(key);
       entries.set(key, entry);
+      hits += 1;
       return send(request, reply, entry);
     }
+    misses += 1;
     request[STORE] = { key, generation: current };
   });
 

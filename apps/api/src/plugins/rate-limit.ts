@@ -1,4 +1,4 @@
-// Per-address limit on public form POSTs, counted in the database so every instance shares it.
+// Per-client limit on public POSTs (an IPv4 address or an IPv6 /64), counted in the database so every instance shares it.
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@agency/contract';
 import type {
@@ -11,6 +11,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
+import { clientKey } from '../services/client-address.ts';
 import { hitRateLimit, pruneRateLimits, type RateLimitHit, type RateLimitResult } from '../services/rate-limit.ts';
 
 /** Route options of a limit counted in the route's own statement (`rateLimitInStatement`). */
@@ -22,7 +23,7 @@ export interface InStatementRateLimit {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook: at most `max` requests per `windowSeconds` per client address for `name`. */
+    /** onRequest hook: at most `max` requests per `windowSeconds` per client (IPv4 address, IPv6 /64) for `name`. */
     rateLimit(name: string): onRequestAsyncHookHandler;
     /**
      * The same limit, for a route whose work is one statement: a JSON request's hit is left to that statement
@@ -43,11 +44,15 @@ export interface RateLimitOptions {
 }
 
 /**
- * The address as a counter key: as it is when it looks like one, else hashed, so a misconfigured proxy
- * passing client text through cannot make the key (a primary key) grow without bound.
+ * The client as a counter key: an IPv4 address, or an IPv6 address's /64 (services/client-address.ts: one machine's
+ * block of addresses counts once); as it is when it looks like one, else hashed, so a misconfigured proxy passing
+ * client text through cannot make the key (a primary key) grow without bound.
  */
-const addressKey = (ip: string) =>
-  /^[0-9a-f.:]{1,45}$/i.test(ip) ? ip : createHash('sha256').update(ip).digest('base64url');
+const addressKey = (ip: string | undefined) => {
+  // No address: the socket closed before the request was read (it is answered to nobody).
+  const key = clientKey(ip ?? 'unknown');
+  return /^[0-9a-f.:/]{1,45}$/i.test(key) ? key : createHash('sha256').update(key).digest('base64url');
+};
 
 /** Share of requests that also delete ended windows; cheap, and no timer needed. */
 const PRUNE_PROBABILITY = 0.01;

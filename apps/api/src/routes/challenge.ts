@@ -6,9 +6,14 @@ import { createChallenge } from '../services/challenge.ts';
 
 export interface ChallengeRoutesOptions {
   challengeSecret: string;
+  /** CHALLENGE_MAXNUMBER */
+  maxnumber: number;
 }
 
-export default async function challengeRoutes(app: FastifyInstance, { challengeSecret }: ChallengeRoutesOptions) {
+export default async function challengeRoutes(
+  app: FastifyInstance,
+  { challengeSecret, maxnumber }: ChallengeRoutesOptions,
+) {
   const schema = {
     tags: ['leads'],
     summary: 'A fresh proof-of-work challenge for the public forms (ALTCHA’s format)',
@@ -17,6 +22,6 @@ export default async function challengeRoutes(app: FastifyInstance, { challengeS
   app.withTypeProvider<ZodTypeProvider>().get('/challenge', { schema }, async (_request, reply) => {
     // Each challenge is good for one lead: never cached, never shared.
     void reply.header('cache-control', 'no-store');
-    return createChallenge(challengeSecret);
+    return createChallenge(challengeSecret, Date.now(), maxnumber);
   });
 }

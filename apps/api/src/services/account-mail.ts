@@ -1,4 +1,4 @@
-// Mails to account owners (password reset link, "someone tried to register with your address"),
+// Mails to account owners (password reset link, "someone tried to register with your address", 2FA turned on),
 // queued in the outbox like lead mail so a mail server that is down only delays them.
 import {
   ACCOUNT_PATHS,
@@ -18,6 +18,8 @@ export const ACCOUNT_MAIL_KIND = 'account';
 export const ACCOUNT_MAIL_PURPOSES = [
   'password-reset',
   'registration-attempt',
+  'two-factor-enabled',
+  'backup-failed',
   'registration-pending',
   'first-admin',
   'account-approved',
@@ -82,6 +84,25 @@ export function registrationAttemptMail(
       `Forgot your password? Choose a new one here: ${forgot}`,
       '',
       'If it was not you, you can ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+/** Two-factor sign-in was turned on: if it was not the owner, they learn it at once (and how to get back in). */
+export function twoFactorEnabledMail(siteUrl: string, user: { id: string; email: string; name: string }): AccountMail {
+  const forgot = new URL(ACCOUNT_PATHS.forgotPassword, siteUrl).toString();
+  return {
+    userId: user.id,
+    to: user.email,
+    purpose: 'two-factor-enabled',
+    subject: `Two-factor sign-in is now on for your ${BRAND_NAME} account`,
+    body: [
+      `Hello ${user.name},`,
+      '',
+      `Two-factor sign-in was just turned on for your ${BRAND_NAME} account, and its other sessions were signed out.`,
+      'If it was you, there is nothing to do: keep your recovery codes somewhere safe.',
+      '',
+      `If it was not you, choose a new password now (${forgot}) and tell an administrator at once.`,
     ].join('\n'),
   };
 }

@@ -4,6 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_DAYS, type Role, type User } from '@agency/contract';
 import { and, count, desc, eq, gte, inArray, isNull, lt, schema, sql, type Db } from '@agency/db';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
+import { clientKey } from './client-address.ts';
 
 /** argon2id with OWASP's minimum parameters (19 MiB, 2 passes). */
 // Algorithm is a const enum, which verbatimModuleSyntax cannot read at runtime: 2 is Argon2id.
@@ -191,8 +192,10 @@ const KNOWN_ADDRESS_DAYS = 30;
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-function throttleKeys(email: string, ip: string) {
+/** The counters of one attempt; the address is the client's (an IPv4 address, an IPv6 /64: client-address.ts). */
+function throttleKeys(email: string, address: string) {
   const account = normaliseEmail(email);
+  const ip = clientKey(address);
   return {
     pair: `pair:${digest(`${account}\n${ip}`)}`,
     address: `ip:${digest(ip)}`,

@@ -93,6 +93,30 @@ async function withFreeSlug<T>(
   }
 }
 
+/**
+ * Runs a write with the slug an editor chose: 400 naming `slug` when another post has (or had) it or
+ * the blog reserves it, never a silent `-2`.
+ */
+async function withChosenSlug<T>(
+  db: Db,
+  slug: string,
+  exceptId: string | undefined,
+  write: (slug: string) => Promise<T>,
+) {
+  const taken = () => new BlogFieldError('slug', BLOG_MESSAGES.slugTaken);
+  if ((await freeSlug(db, slug, exceptId)) !== slug) throw taken();
+  try {
+    return await write(slug);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}
+
+/** The hand-written excerpt, or the beginning of the content. */
+const excerptFields = (written: string | null | undefined, content: string) =>
+  written ? { excerpt: written, excerptWritten: true } : { excerpt: excerptOf(content), excerptWritten: false };
+
 /** A scheduled post whose time has come reads as published: the query, not a timer, decides. */
 const effectiveStatus = (row: Pick<BlogRow, 'status' | 'publishedAt'>, now: Date): BlogStatus =>
   row.status === 'scheduled' && row.publishedAt && row.publishedAt <= now ? 'published' : (row.status as BlogStatus);
@@ -107,6 +131,11 @@ export function toBlog(row: BlogRow, authorName: string | null, now = new Date()
     author: authorName === null ? null : { username: authorName },
     slug: row.slug,
     excerpt: row.excerpt,
+    excerptWritten: row.excerptWritten,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    socialImageUrl: row.socialImageUrl,
+    socialImageAlt: row.socialImageAlt,
     status: effectiveStatus(row, now),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     tags: row.tags,
@@ -200,14 +229,18 @@ function schedule(status: BlogStatus, publishedAt: Date | null, now: Date) {
 /** New post; the author comes from the token, never the body; status defaults to published. */
 export async function createBlog(db: Db, input: BlogInput, authorId: string, now = new Date()): Promise<Blog> {
   const { status, publishedAt } = schedule(input.status ?? 'published', input.publishedAt, now);
-  const row = await withFreeSlug(db, slugify(input.title), undefined, async (slug) => {
+  const insert = async (slug: string) => {
     const [inserted] = await db
       .insert(schema.blogs)
       .values({
         slug,
         title: input.title,
         content: input.content,
-        excerpt: excerptOf(input.content),
+        ...excerptFields(input.excerpt, input.content),
+        seoTitle: input.seoTitle || null,
+        seoDescription: input.seoDescription || null,
+        socialImageUrl: input.socialImageUrl || null,
+        socialImageAlt: input.socialImageUrl ? input.socialImageAlt || null : null,
         imageUrl: input.imageUrl,
         imageAlt: input.imageUrl ? (input.imageAlt ?? input.title) : null,
         status,
@@ -220,21 +253,34 @@ export async function createBlog(db: Db, input: BlogInput, authorId: string, now
       .returning();
     if (!inserted) throw new Error('insert returned no row');
     return inserted;
-  });
+  };
+  const row = input.slug
+    ? await withChosenSlug(db, input.slug, undefined, insert)
+    : await withFreeSlug(db, slugify(input.title), undefined, insert);
   return (await findBlog(db, row.id, now)) ?? toBlog(row, null, now);
 }
 
 export interface UpdateOptions {
   /** Which fields the request sent; the others keep their stored value. */
-  sent: { imageUrl: boolean; imageAlt: boolean; tags: boolean; publishedAt: boolean };
+  sent: {
+    imageUrl: boolean;
+    imageAlt: boolean;
+    tags: boolean;
+    publishedAt: boolean;
+    excerpt?: boolean;
+    seoTitle?: boolean;
+    seoDescription?: boolean;
+    socialImageUrl?: boolean;
+    socialImageAlt?: boolean;
+  };
   /** Who makes the change (kept with the revision it replaces). */
   editorId: string | null;
   now?: Date;
 }
 
 /**
- * Updates a post and keeps the version it replaces as a revision. The slug follows the title; every
- * earlier slug is remembered and answers 301 to the current one.
+ * Updates a post and keeps the version it replaces as a revision. The slug is the one sent, else it
+ * follows the title; every earlier slug is remembered and answers 301 to the current one.
  */
 export async function updateBlog(db: Db, id: string, input: BlogInput, options: UpdateOptions): Promise<Blog | null> {
   if (!UUID.test(id)) return null;
@@ -250,10 +296,22 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     sent.publishedAt ? input.publishedAt : current.publishedAt,
     now,
   );
+  const socialImageUrl = sent.socialImageUrl ? input.socialImageUrl || null : current.socialImageUrl;
+  const socialImageAlt = socialImageUrl
+    ? sent.socialImageAlt
+      ? input.socialImageAlt || null
+      : current.socialImageAlt
+    : null;
+  if (socialImageUrl && !socialImageAlt)
+    throw new BlogFieldError('socialImageAlt', BLOG_MESSAGES.socialImageAltRequired);
   const changes = {
     title: input.title,
     content: input.content,
-    excerpt: excerptOf(input.content),
+    ...excerptFields(sent.excerpt ? input.excerpt : current.excerptWritten ? current.excerpt : null, input.content),
+    seoTitle: sent.seoTitle ? input.seoTitle || null : current.seoTitle,
+    seoDescription: sent.seoDescription ? input.seoDescription || null : current.seoDescription,
+    socialImageUrl,
+    socialImageAlt,
     imageUrl,
     imageAlt,
     tags: sent.tags ? input.tags : current.tags,
@@ -262,8 +320,13 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     updatedAt: now,
   };
   const write = (slug: string) => saveVersion(db, current, { ...changes, slug }, options.editorId);
-  const updated =
-    input.title === current.title ? await write(current.slug) : await withFreeSlug(db, slugify(input.title), id, write);
+  const updated = input.slug
+    ? input.slug === current.slug
+      ? await write(current.slug)
+      : await withChosenSlug(db, input.slug, id, write)
+    : input.title === current.title
+      ? await write(current.slug)
+      : await withFreeSlug(db, slugify(input.title), id, write);
   if (!updated) return null;
   return findBlog(db, id, now);
 }
@@ -283,6 +346,11 @@ async function saveVersion(
       content: current.content,
       imageUrl: current.imageUrl,
       imageAlt: current.imageAlt,
+      excerpt: current.excerptWritten ? current.excerpt : null,
+      seoTitle: current.seoTitle,
+      seoDescription: current.seoDescription,
+      socialImageUrl: current.socialImageUrl,
+      socialImageAlt: current.socialImageAlt,
       tags: current.tags,
       status: current.status,
       publishedAt: current.publishedAt,
@@ -321,6 +389,11 @@ export async function listRevisions(db: Db, blogId: string): Promise<BlogRevisio
     content: revision.content,
     imageUrl: revision.imageUrl,
     imageAlt: revision.imageAlt,
+    excerpt: revision.excerpt,
+    seoTitle: revision.seoTitle,
+    seoDescription: revision.seoDescription,
+    socialImageUrl: revision.socialImageUrl,
+    socialImageAlt: revision.socialImageAlt,
     tags: revision.tags,
     status: revision.status,
     publishedAt: revision.publishedAt?.toISOString() ?? null,
@@ -330,7 +403,8 @@ export async function listRevisions(db: Db, blogId: string): Promise<BlogRevisio
 }
 
 /**
- * Puts a revision's title, content, image and tags back (status and publication time stay). It is
+ * Puts a revision's title, content, image, tags, excerpt and search and social fields back (status,
+ * publication time and slug stay). It is
  * an update like any other: the version it replaces becomes a revision, so a restore can be undone.
  * Null when the post or the revision does not exist.
  */
@@ -354,11 +428,29 @@ export async function restoreRevision(
       content: revision.content,
       imageUrl: revision.imageUrl,
       imageAlt: revision.imageAlt,
+      excerpt: revision.excerpt,
+      seoTitle: revision.seoTitle,
+      seoDescription: revision.seoDescription,
+      socialImageUrl: revision.socialImageUrl,
+      socialImageAlt: revision.socialImageAlt,
       tags: revision.tags,
       status: undefined,
       publishedAt: null,
     },
-    { sent: { imageUrl: true, imageAlt: true, tags: true, publishedAt: false }, editorId },
+    {
+      sent: {
+        imageUrl: true,
+        imageAlt: true,
+        tags: true,
+        publishedAt: false,
+        excerpt: true,
+        seoTitle: true,
+        seoDescription: true,
+        socialImageUrl: true,
+        socialImageAlt: true,
+      },
+      editorId,
+    },
   );
 }
 

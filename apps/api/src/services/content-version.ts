@@ -1,6 +1,7 @@
 // What the public page cache compares before answering: the content version that database triggers raise on
 // every write to public content, and the next moment content changes by time alone (a scheduled post going
-// public, a job opening reaching its validThrough).
+// public, a job opening reaching its validThrough, a
+// content document's scheduled version).
 import { type Db, sql } from '@agency/db';
 
 export interface ContentState {
@@ -15,7 +16,8 @@ export async function readContentState(db: Db): Promise<ContentState> {
       (select version from content_version where id = 1) as version,
       least(
         (select min(published_at) from blogs where status = 'scheduled' and published_at > now()),
-        (select min(valid_through) from jobs where status = 'open' and valid_through > now())
+        (select min(valid_through) from jobs where status = 'open' and valid_through > now()),
+        (select min(scheduled_at) from content_documents where scheduled_at > now())
       ) as next_change
   `)) as unknown as { rows: { version: string | number; next_change: Date | string | null }[] };
   const row = result.rows[0];

@@ -4,7 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_MAX_PENDING, PASSWORD_RESET_TTL_MINUTES } from '@agency/contract';
 import { and, count, eq, gt, isNull, lt, schema, sql, type Db } from '@agency/db';
 import { passwordResetMail, queueAccountMail } from './account-mail.ts';
-import { findUserByEmail, hashPassword } from './auth.ts';
+import { findUserByEmail, findUserById, hashPassword } from './auth.ts';
+import { passwordProblem } from '@agency/contract';
 import { endAllSessions } from './sessions.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -50,10 +51,10 @@ export async function requestPasswordReset(db: Db, siteUrl: string, email: strin
   return queued ? user.id : null;
 }
 
-export type ResetResult = { ok: true; userId: string } | { ok: false; error: string };
+export type ResetResult = { ok: true; userId: string } | { ok: false; error: string; field: 'token' | 'password' };
 
 /**
- * Sets the new password if the token is live, spends it (and every other link of the account), and
+ * Sets the new password if the token is live and the password policy allows it, spends it (and every other link of the account), and
  * ends every session of the account: whoever knew the old password is signed out.
  */
 export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<ResetResult> {
@@ -61,9 +62,13 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     .select()
     .from(schema.passwordResets)
     .where(eq(schema.passwordResets.tokenHash, sha256(token)));
-  if (!row) return { ok: false, error: ACCOUNT_MESSAGES.resetInvalid };
-  if (row.usedAt) return { ok: false, error: ACCOUNT_MESSAGES.resetUsed };
-  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, error: ACCOUNT_MESSAGES.resetExpired };
+  if (!row) return { ok: false, error: ACCOUNT_MESSAGES.resetInvalid, field: 'token' };
+  if (row.usedAt) return { ok: false, error: ACCOUNT_MESSAGES.resetUsed, field: 'token' };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, error: ACCOUNT_MESSAGES.resetExpired, field: 'token' };
+  // The link stays usable when the password is refused: the owner tries another.
+  const owner = await findUserById(db, row.userId);
+  const problem = await passwordProblem(password, { email: owner?.email, name: owner?.name });
+  if (problem) return { ok: false, error: problem, field: 'password' };
   const passwordHash = await hashPassword(password);
   const changed = await db.transaction(async (tx) => {
     // Only one of two requests racing with the same link gets here.
@@ -81,5 +86,5 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     await endAllSessions(tx, row.userId);
     return true;
   });
-  return changed ? { ok: true, userId: row.userId } : { ok: false, error: ACCOUNT_MESSAGES.resetUsed };
+  return changed ? { ok: true, userId: row.userId } : { ok: false, error: ACCOUNT_MESSAGES.resetUsed, field: 'token' };
 }

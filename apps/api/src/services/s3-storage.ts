@@ -16,8 +16,14 @@ export interface S3StorageOptions {
 
 export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
   // Loaded only when a bucket is configured: the SDK is large, and most installs keep files on disk.
-  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
-    await import('@aws-sdk/client-s3');
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
   /** A missing object (NoSuchKey, or a bare 404), not a missing bucket: that is a misconfiguration, and must be seen. */
   const isMissingObject = (error: unknown): boolean =>
     error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== 'NoSuchBucket';
@@ -60,6 +66,18 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
         // S3 itself answers 204 for a missing key; some compatible services answer 404.
         if (!isMissingObject(error)) throw error;
       }
+    },
+    async list(prefix = '') {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return keys;
     },
   };
 }

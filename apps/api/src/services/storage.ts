@@ -1,6 +1,6 @@
 // The file store behind one interface: a directory on disk (DATA_DIR/uploads) here, a bucket in s3-storage.ts.
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -14,6 +14,8 @@ export interface Storage {
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /** Every key under `prefix` (all keys when empty), in no particular order; the backup copies them. */
+  list(prefix?: string): Promise<string[]>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -45,6 +47,20 @@ export function createLocalStorage(root: string): Storage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async list(prefix = '') {
+      let names: string[];
+      try {
+        names = (await readdir(root, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+      } catch (error) {
+        // No file stored yet: the directory is created by the first put().
+        if ((error as { code?: string }).code === 'ENOENT') return [];
+        throw error;
+      }
+      // Only names a put() could have written (a stray editor or OS file is not part of the store).
+      return names.filter((key) => key.startsWith(prefix) && SAFE_KEY.test(key) && !key.includes('..'));
     },
   };
 }

@@ -4,6 +4,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import {
   ACCOUNT_MESSAGES,
   BRAND_NAME,
+  LOGIN_CHALLENGE_MAX_FAILURES,
   LOGIN_CHALLENGE_TTL_MINUTES,
   RECOVERY_CODE_COUNT,
   type TwoFactorSetup,
@@ -208,4 +209,28 @@ export async function spendLoginChallenge(db: Db, id: string): Promise<boolean> 
     .where(and(eq(schema.loginChallenges.id, id), isNull(schema.loginChallenges.usedAt)))
     .returning({ id: schema.loginChallenges.id });
   return spent.length > 0;
+}
+
+/**
+ * Counts a wrong code against the challenge; the LOGIN_CHALLENGE_MAX_FAILURES-th ends it, whichever addresses the
+ * codes came from (the per-address throttle alone would let a block of addresses try on).
+ */
+export async function recordChallengeFailure(db: Db, id: string): Promise<void> {
+  await db
+    .update(schema.loginChallenges)
+    .set({
+      failedAttempts: sql`${schema.loginChallenges.failedAttempts} + 1`,
+      usedAt: sql`case when ${schema.loginChallenges.failedAttempts} + 1 >= ${LOGIN_CHALLENGE_MAX_FAILURES} then now() else ${schema.loginChallenges.usedAt} end`,
+    })
+    .where(eq(schema.loginChallenges.id, id));
+}
+
+/** Ten new recovery codes in place of the old ones (used or not); answered once. */
+export async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, userId));
+    await tx.insert(schema.recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })));
+  });
+  return codes;
 }

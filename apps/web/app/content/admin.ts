@@ -25,6 +25,20 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     roles: ['admin', 'editor'],
   },
   {
+    id: 'content',
+    path: `${ADMIN_PATH}/content`,
+    label: 'Content',
+    file: 'routes/admin/content.tsx',
+    roles: ['admin', 'editor'],
+  },
+  {
+    id: 'media',
+    path: `${ADMIN_PATH}/media`,
+    label: 'Media',
+    file: 'routes/admin/media.tsx',
+    roles: ['admin', 'editor'],
+  },
+  {
     id: 'jobs',
     path: `${ADMIN_PATH}/jobs`,
     label: 'Jobs',
@@ -52,6 +66,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
 /** Admin pages outside the navigation, each inside a section by its path. */
 export const ADMIN_PAGES = [
   { id: 'admin-lead', path: `${ADMIN_PATH}/leads/:kind/:id`, file: 'routes/admin/lead.tsx' },
+  { id: 'admin-person', path: `${ADMIN_PATH}/leads/person`, file: 'routes/admin/person.tsx' },
+  { id: 'admin-follow-ups', path: `${ADMIN_PATH}/leads/follow-ups`, file: 'routes/admin/follow-ups.tsx' },
+  { id: 'admin-reply-templates', path: `${ADMIN_PATH}/leads/templates`, file: 'routes/admin/reply-templates.tsx' },
+  // A document key may hold a slash (service/cloud-services): the rest of the path is the key.
+  { id: 'admin-content-document', path: `${ADMIN_PATH}/content/*`, file: 'routes/admin/content-document.tsx' },
 ] as const;
 
 /** The sections `role` may open, in navigation order. */

@@ -17,7 +17,7 @@ export interface PageEntry {
   indexed: boolean;
   /**
    * Runs with React Router in the browser (the sign-in pages, which lead into the admin area); every other
-   * page runs on the public pages' own small runtime (app/lite).
+   * page runs on the public pages' own small runtime (app/public-runtime).
    */
   routerInBrowser?: boolean;
 }
@@ -192,6 +192,16 @@ export const PAGES: readonly PageEntry[] = [
     routerInBrowser: true,
   }),
   page({
+    id: 'accept-invite',
+    path: '/accept-invite',
+    file: 'routes/accept-invite.tsx',
+    title: 'Join the team',
+    description: 'Accept an invitation to the admin area: choose your name and password.',
+    prerender: false,
+    indexed: false,
+    routerInBrowser: true,
+  }),
+  page({
     id: 'reset-password',
     path: ACCOUNT_PATHS.resetPassword,
     file: 'routes/reset-password.tsx',
@@ -209,7 +219,7 @@ export const ROW_PAGES = [
   { id: 'career-job', path: '/career/:slug', file: 'routes/career-job.tsx' },
 ] as const;
 
-/** The routes whose pages run on the public pages' own runtime in the browser (app/lite), not React Router. */
+/** The routes whose pages run on the public pages' own runtime in the browser (app/public-runtime), not React Router. */
 export const PUBLIC_RUNTIME_ROUTES: readonly { id: string; file: string }[] = [
   ...PAGES.filter((entry) => !entry.routerInBrowser),
   ...ROW_PAGES,

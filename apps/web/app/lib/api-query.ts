@@ -4,7 +4,7 @@
 // reads the new one. Writes: `mutate(path, options)`, which then re-reads every view whose path starts
 // with one of `invalidates` (a status change refreshes the lead, the inbox and the dashboard).
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { toast } from '~/components/ui/toast';
+import { toast } from '~/state/toasts';
 import { ApiRequestError, apiJson, type ApiOptions } from '~/lib/api';
 import { subscribeSession } from '~/state/session';
 

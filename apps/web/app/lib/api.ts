@@ -70,6 +70,12 @@ const NO_RETRY = new Set(['/auth/refresh-token', '/auth/logout']);
 export async function apiFetch(path: string, options: ApiOptions = {}): Promise<Response> {
   const response = await send(path, options);
   if (!options.auth || response.status !== 401 || NO_RETRY.has(path)) return response;
+  // A 401 naming a field (a wrong current password or code, services/reauth.ts) is not an expired session.
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  if (body && typeof body === 'object' && 'fields' in body) return response;
   if (await refreshOnce()) return send(path, options);
   clearSession();
   window.location.assign('/login');

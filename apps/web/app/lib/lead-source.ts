@@ -11,7 +11,7 @@ interface Landing {
 
 let landing: Landing | null = null;
 
-/** Reads the landing URL once; call it before the address changes (entry.client.tsx and lite/runtime.tsx do). */
+/** Reads the landing URL once; call it before the address changes (lib/start-up.ts does). */
 export function captureLanding() {
   if (landing || typeof window === 'undefined') return;
   const params = new URLSearchParams(window.location.search);

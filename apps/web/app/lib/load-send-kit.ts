@@ -1,5 +1,5 @@
 // The public forms' lazy half (lib/send-kit.ts), fetched once per page; a failed fetch is tried again next time.
-import { preloadToasts } from '~/components/ui/toast';
+import { preloadToasts } from '~/state/toasts';
 import type * as Kit from './send-kit';
 
 export type SendKit = typeof Kit;

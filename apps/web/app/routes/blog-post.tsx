@@ -6,10 +6,11 @@ import { PostArticle } from '~/components/blog/post-article';
 import { articleJsonLd } from '~/lib/jsonld';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/blog-post';
+import { loadSite } from '~/lib/content-loader';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const post = await context.blogs.findPublishedBySlug(params.slug);
-  if (post) return { post, siteUrl: context.siteUrl };
+  if (post) return { ...(await loadSite({ context, request })), post, siteUrl: context.siteUrl };
   const current = await context.blogs.findRedirect(params.slug);
   if (current) throw redirect(blogPostPath(current), 301);
   throw data('Not found', { status: 404 });
@@ -19,12 +20,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export function postMeta(post: PublishedPost, siteUrl: string) {
   const path = blogPostPath(post.slug);
   return [
+    // The search and social fields an editor set win over the title, excerpt and image.
     ...seo({
-      title: post.title,
-      description: post.excerpt,
+      title: post.seoTitle || post.title,
+      description: post.seoDescription || post.excerpt,
       path,
-      image: post.imageUrl,
-      imageAlt: post.imageAlt,
+      image: post.socialImageUrl || post.imageUrl,
+      imageAlt: post.socialImageUrl ? post.socialImageAlt : post.imageAlt,
       type: 'article',
       origin: siteUrl,
     }),
@@ -32,9 +34,9 @@ export function postMeta(post: PublishedPost, siteUrl: string) {
     jsonLd(
       articleJsonLd({
         title: post.title,
-        description: post.excerpt,
+        description: post.seoDescription || post.excerpt,
         path,
-        image: post.imageUrl,
+        image: post.socialImageUrl || post.imageUrl,
         author: post.author?.username,
         publishedAt: post.publishedAt,
         updatedAt: post.updatedAt,

@@ -1,7 +1,8 @@
 // /register: name, email and password; on success /login, which says the account awaits approval.
-// No client-side checks (docs/product.md 5). Without JavaScript the form posts to /register itself: the server
+// The one client-side check is the password rule (packages/contract password-strength.ts, the server's own),
+// whose dictionaries load once this page is open. Without JavaScript the form posts to /register itself: the server
 // answers with a 303 to /login, or this page again with its refusal.
-import { REGISTERED_PARAM } from '@agency/contract';
+import { REGISTERED_PARAM, passwordProblem, preloadPasswordEstimator } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
@@ -31,11 +32,19 @@ export default function Register() {
 
   // An error left over from the login screen does not belong here.
   useEffect(() => authStore.dispatch({ type: 'auth/clearError' }), []);
+  useEffect(preloadPasswordEstimator, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setRefusal(null);
-    if (await register(shown())) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
+    const input = shown();
+    // The server's rule, shown before sending (it refuses the same passwords with the same sentence).
+    const problem = await passwordProblem(input.password, { email: input.email, name: input.name });
+    if (problem) {
+      setRefusal({ error: problem, fields: { password: problem } });
+      return;
+    }
+    if (await register(input)) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
   }
 
   const field = (

@@ -2,13 +2,13 @@
 // account; the server explains an expired or used link, and this page offers a new one. Without JavaScript
 // the form posts to /reset-password (the token in a hidden field, so never in an address or a log): the
 // server answers a 303 to /login?reset=1, or this page again with its refusal and the token.
-import { ACCOUNT_MESSAGES, ACCOUNT_PATHS } from '@agency/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, passwordProblem, preloadPasswordEstimator } from '@agency/contract';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
-import { apiJson } from '~/lib/api';
+import { ApiRequestError, apiJson } from '~/lib/api';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
 import { errorText } from '~/state/auth';
@@ -35,6 +35,7 @@ export default function ResetPassword() {
   );
   const [loading, setLoading] = useState(false);
   const id = useId();
+  useEffect(preloadPasswordEstimator, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,13 +43,22 @@ export default function ResetPassword() {
     setError(null);
     setPasswordError(undefined);
     try {
+      // The server's password rule, shown before sending (packages/contract password-strength.ts). The account's
+      // email and name are the server's to check: this page does not know them.
+      const problem = await passwordProblem(shown().password);
+      if (problem) {
+        setPasswordError(problem);
+        return;
+      }
       await apiJson<unknown>('/auth/password-reset/confirm', {
         method: 'POST',
         body: { token, password: shown().password },
       });
       setDone(true);
     } catch (caught) {
-      setError(errorText(caught, 'The password could not be changed. Please try again.'));
+      const forPassword = caught instanceof ApiRequestError ? caught.body?.fields?.password : undefined;
+      if (forPassword) setPasswordError(forPassword);
+      else setError(errorText(caught, 'The password could not be changed. Please try again.'));
     } finally {
       setLoading(false);
     }

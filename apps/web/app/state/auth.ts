@@ -127,6 +127,14 @@ export async function mustSetUpTwoFactor(): Promise<boolean> {
   }
 }
 
+/**
+ * Accepts an invitation (POST /api/auth/invites/accept): the answer is a login's, so the new account is
+ * signed in at once. Throws ApiRequestError with the server's sentence and fields.
+ */
+export async function acceptInvite(input: { token: string; name: string; password: string }): Promise<true> {
+  return signedIn(await apiJson<unknown>('/auth/invites/accept', { method: 'POST', body: input }));
+}
+
 export async function register(input: RegisterInput): Promise<boolean> {
   authStore.dispatch({ type: 'auth/pending' });
   try {

@@ -11,50 +11,42 @@ import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { ANONYMOUS_ACTOR, recordAudit } from '../../services/audit.ts';
-import {
-  checkPassword,
-  findUserById,
-  hashPassword,
-  loginBlockedFor,
-  recordLoginFailure,
-  type LoginLimits,
-} from '../../services/auth.ts';
-import { confirmPasswordReset, requestPasswordReset } from '../../services/password-reset.ts';
+import { accountDeps, askPasswordReset, callerOf, resetPassword } from '../../services/account.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { findUserById, hashPassword, type LoginLimits } from '../../services/auth.ts';
+import { assertPasswordAllowed } from '../../services/password-policy.ts';
+import { confirmIdentity } from '../../services/reauth.ts';
 import { endAllSessions } from '../../services/sessions.ts';
+import { secretKeyFrom } from '../../services/two-factor.ts';
 
 export interface PasswordRoutesOptions {
   login: LoginLimits;
   siteUrl: string;
+  jwtSecret: string;
 }
 
 export default async function passwordRoutes(
   fastify: FastifyInstance,
-  { login: limits, siteUrl }: PasswordRoutesOptions,
+  { login: limits, siteUrl, jwtSecret }: PasswordRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  const key = secretKeyFrom(jwtSecret);
+  const deps = accountDeps(app, { limits, siteUrl, key });
 
-  // The same answer for every address (docs/product.md D8); the per-address limit keeps anyone from mailing many.
+  // The same answer in the same time for every address (docs/product.md D8): the lookup and the mail happen after
+  // the answer. The per-address limit keeps anyone from mailing many.
   const requestSchema = {
     tags,
     summary: 'Mail a password reset link to the address if it has an account (the answer never says)',
     body: PasswordResetRequestSchema,
     response: { 202: MessageSchema, ...errorResponses(400, 429) },
   };
-  const limited = { onRequest: app.rateLimit('password-reset') };
+  const limited = { ...boundedJson, onRequest: app.rateLimit('password-reset') };
   app.post('/password-reset', { ...limited, schema: requestSchema }, async (request, reply) => {
-    const { email } = request.body;
-    const userId = await requestPasswordReset(app.db, siteUrl, email);
-    if (userId) {
-      app.outbox.kick();
-      await recordAudit(app.db, request, {
-        action: 'auth.password_reset_requested',
-        actor: ANONYMOUS_ACTOR,
-        target: { type: 'user', id: userId },
-      });
-    }
+    askPasswordReset(deps, callerOf(request), request.body.email);
     return reply.status(202).send({ message: ACCOUNT_MESSAGES.resetRequested });
   });
 
@@ -65,22 +57,14 @@ export default async function passwordRoutes(
     response: { 204: NO_CONTENT, ...errorResponses(400, 429) },
   };
   app.post('/password-reset/confirm', { ...limited, schema: confirmSchema }, async (request, reply) => {
-    const { token, password } = request.body;
-    const result = await confirmPasswordReset(app.db, token, password);
-    if (!result.ok) throw new HttpError(400, result.error, { token: result.error });
-    const user = await findUserById(app.db, result.userId);
-    await recordAudit(app.db, request, {
-      action: 'auth.password_reset',
-      actor: { id: result.userId, name: user?.name ?? 'Unknown account' },
-      target: { type: 'user', id: result.userId },
-      data: { sessionsEnded: 'all' },
-    });
+    await resetPassword(deps, callerOf(request), request.body);
     return reply.status(204).send();
   });
 
   const changeSchema = {
     tags,
-    summary: 'Change the password (the current one is needed); the account’s other sessions end',
+    summary:
+      'Change the password (the current one, and a code when 2FA is on, are needed); the account’s other sessions end',
     security: BEARER,
     body: PasswordChangeSchema,
     response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 429) },
@@ -89,15 +73,9 @@ export default async function passwordRoutes(
     const input = request.body;
     const user = await findUserById(app.db, request.user!.id);
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
-    const wait = await loginBlockedFor(app.db, user.email, request.ip, limits);
-    if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
-    // 400, not 401: the client would take a 401 for an expired token.
-    if (!(await checkPassword(user.passwordHash, input.currentPassword))) {
-      await recordLoginFailure(app.db, user.email, request.ip, limits);
-      throw new HttpError(400, ACCOUNT_MESSAGES.currentPasswordWrong, {
-        currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
-      });
-    }
+    // The rule first: a refused password does not spend the caller's code.
+    await assertPasswordAllowed(input.newPassword, user, 'newPassword');
+    await confirmIdentity({ db: app.db, key, limits, ip: request.ip }, user, input);
     const passwordHash = await hashPassword(input.newPassword);
     await app.db.update(schema.users).set({ passwordHash, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
     const ended = await endAllSessions(app.db, user.id, request.sessionId);

@@ -1,4 +1,6 @@
-// /api/auth/2fa/* (status, setup, enable, disable) and /api/auth/login/2fa, the second step of a sign-in.
+// /api/auth/2fa/* (status, setup, enable, disable, recovery codes) and /api/auth/login/2fa, the second step of a
+// sign-in. Everything that changes the account's second factor asks again for the current password (and, when 2FA
+// is on, a code or a recovery code): services/reauth.ts.
 import {
   ACCOUNT_MESSAGES,
   LoginResponseSchema,
@@ -7,98 +9,62 @@ import {
   RecoveryCodesSchema,
   TwoFactorCodeSchema,
   TwoFactorDisableSchema,
+  TwoFactorSetupRequestSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '@agency/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { ANONYMOUS_ACTOR, recordAudit } from '../../services/audit.ts';
-import {
-  checkPassword,
-  findUserById,
-  loginBlockedFor,
-  recordLoginFailure,
-  type LoginLimits,
-} from '../../services/auth.ts';
+import { accountDeps, callerOf, completeTwoFactorSignIn } from '../../services/account.ts';
+import { twoFactorEnabledMail, queueAccountMail } from '../../services/account-mail.ts';
+import { recordAudit } from '../../services/audit.ts';
+import { findUserById, type LoginLimits } from '../../services/auth.ts';
+import { confirmIdentity } from '../../services/reauth.ts';
+import { endAllSessions } from '../../services/sessions.ts';
 import {
   beginTwoFactorSetup,
   disableTwoFactor,
   enableTwoFactor,
-  readLoginChallenge,
+  replaceRecoveryCodes,
   secretKeyFrom,
-  spendLoginChallenge,
-  spendRecoveryCode,
-  spendTotpCode,
   twoFactorStatus,
 } from '../../services/two-factor.ts';
-import { openSession } from './sign-in.ts';
 
 export interface TwoFactorRoutesOptions {
   login: LoginLimits;
   jwtSecret: string;
+  /** Origin of the links in account mail. */
+  siteUrl: string;
 }
 
 export default async function twoFactorRoutes(
   fastify: FastifyInstance,
-  { login: limits, jwtSecret }: TwoFactorRoutesOptions,
+  { login: limits, jwtSecret, siteUrl }: TwoFactorRoutesOptions,
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const key = secretKeyFrom(jwtSecret);
+  const deps = accountDeps(app, { limits, siteUrl, key });
+  const reauth = { db: app.db, key, limits };
 
-  /** Wrong codes count like wrong passwords, on the same per-account and per-address counters. */
-  async function refuseWhileBlocked(email: string, ip: string) {
-    const wait = await loginBlockedFor(app.db, email, ip, limits);
-    if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  async function caller(request: FastifyRequest) {
+    const user = await findUserById(app.db, request.user!.id);
+    if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
+    return user;
   }
 
   const loginSchema = {
     tags,
-    summary: 'Second step of a sign-in with 2FA: the challenge and a code (or a recovery code)',
+    summary: 'Second step of a sign-in with 2FA: the challenge and a code (or a recovery code); 5 wrong codes end it',
     body: LoginTwoFactorSchema,
     response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
   };
-  app.post('/login/2fa', { schema: loginSchema }, async (request) => {
-    const input = request.body;
-    const challenge = await readLoginChallenge(app.db, input.challengeToken);
-    const user = challenge ? await findUserById(app.db, challenge.userId) : undefined;
-    if (!challenge || !user?.totpEnabledAt) {
-      throw new HttpError(400, ACCOUNT_MESSAGES.challengeInvalid, {
-        challengeToken: ACCOUNT_MESSAGES.challengeInvalid,
-      });
-    }
-    await refuseWhileBlocked(user.email, request.ip);
-    const byRecoveryCode = Boolean(input.recoveryCode);
-    const right = input.recoveryCode
-      ? await spendRecoveryCode(app.db, user.id, input.recoveryCode)
-      : await spendTotpCode(app.db, key, user.id, input.code ?? '');
-    if (!right) {
-      await recordLoginFailure(app.db, user.email, request.ip, limits);
-      await recordAudit(app.db, request, {
-        action: 'auth.2fa_failed',
-        actor: ANONYMOUS_ACTOR,
-        target: { type: 'user', id: user.id },
-        data: { step: byRecoveryCode ? 'recovery-code' : 'code' },
-      });
-      const message = byRecoveryCode ? ACCOUNT_MESSAGES.recoveryCodeWrong : ACCOUNT_MESSAGES.codeWrong;
-      throw new HttpError(401, message, { [byRecoveryCode ? 'recoveryCode' : 'code']: message });
-    }
-    if (!(await spendLoginChallenge(app.db, challenge.id))) {
-      throw new HttpError(400, ACCOUNT_MESSAGES.challengeInvalid, {
-        challengeToken: ACCOUNT_MESSAGES.challengeInvalid,
-      });
-    }
-    if (byRecoveryCode) {
-      await recordAudit(app.db, request, {
-        action: 'auth.recovery_code_used',
-        actor: { id: user.id, name: user.name },
-        target: { type: 'user', id: user.id },
-      });
-    }
-    return openSession(app, request, user, byRecoveryCode ? 'recovery-code' : 'totp');
-  });
+  app.post('/login/2fa', { ...boundedJson, schema: loginSchema }, async (request) =>
+    completeTwoFactorSignIn(deps, callerOf(request), request.body),
+  );
 
   // What an account needs to set 2FA up stays open while an admin requires 2FA (plugins/auth.ts).
   const setupRoute = { onRequest: app.requireRole(), config: { allowWithoutTwoFactor: true } };
@@ -115,53 +81,85 @@ export default async function twoFactorRoutes(
 
   const setupSchema = {
     tags,
-    summary: 'A new TOTP secret and its otpauth:// link (not in force until enabled)',
+    summary: 'A new TOTP secret and its otpauth:// link (not in force until enabled); needs the current password',
     security: BEARER,
-    response: { 200: TwoFactorSetupSchema, ...errorResponses(401, 409) },
+    body: TwoFactorSetupRequestSchema,
+    response: { 200: TwoFactorSetupSchema, ...errorResponses(400, 401, 409, 429) },
   };
-  app.post('/2fa/setup', { ...setupRoute, schema: setupSchema }, async (request) =>
-    beginTwoFactorSetup(app.db, key, request.user!.id),
-  );
+  app.post('/2fa/setup', { ...setupRoute, schema: setupSchema }, async (request) => {
+    const user = await caller(request);
+    if (user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
+    await confirmIdentity({ ...reauth, ip: request.ip }, user, request.body);
+    return beginTwoFactorSetup(app.db, key, user.id);
+  });
 
   const enableSchema = {
     tags,
-    summary: 'Turn 2FA on with a code from the app; answers ten single-use recovery codes, once',
+    summary:
+      'Turn 2FA on with a code from the app and the current password; answers ten recovery codes, once; ends the other sessions and mails the owner',
     security: BEARER,
     body: TwoFactorCodeSchema,
-    response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409) },
+    response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
   };
   app.post('/2fa/enable', { ...setupRoute, schema: enableSchema }, async (request) => {
-    const { code } = request.body;
-    const recoveryCodes = await enableTwoFactor(app.db, key, request.user!.id, code);
-    // 400, not 401: the client would take a 401 for an expired token and sign in again.
+    const { code, currentPassword } = request.body;
+    const user = await caller(request);
+    if (user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
+    if (!user.totpSecret) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotSetUp);
+    await confirmIdentity({ ...reauth, ip: request.ip }, user, { currentPassword });
+    const recoveryCodes = await enableTwoFactor(app.db, key, user.id, code);
+    // 400, not 401: the code is the new secret's, not a proof of who is asking.
     if (!recoveryCodes) throw new HttpError(400, ACCOUNT_MESSAGES.codeWrong, { code: ACCOUNT_MESSAGES.codeWrong });
-    await recordAudit(app.db, request, { action: 'auth.2fa_enabled', target: { type: 'user', id: request.user!.id } });
+    // Whoever else held a session (a thief with a token) is out, and the owner hears of it.
+    const ended = await endAllSessions(app.db, user.id, request.sessionId);
+    await queueAccountMail(app.db, twoFactorEnabledMail(siteUrl, user));
+    app.outbox.kick();
+    await recordAudit(app.db, request, {
+      action: 'auth.2fa_enabled',
+      target: { type: 'user', id: user.id },
+      data: { sessionsEnded: ended },
+    });
     return { recoveryCodes };
   });
 
   const disableSchema = {
     tags,
-    summary: 'Turn 2FA off with the password and a code',
+    summary: 'Turn 2FA off with the current password and a code (or a recovery code)',
     security: BEARER,
     body: TwoFactorDisableSchema,
     response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 409, 429) },
   };
   app.post('/2fa/disable', { onRequest: app.requireRole(), schema: disableSchema }, async (request, reply) => {
-    const input = request.body;
-    const user = await findUserById(app.db, request.user!.id);
-    if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
+    const user = await caller(request);
     if (!user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotOn);
-    await refuseWhileBlocked(user.email, request.ip);
-    if (!(await checkPassword(user.passwordHash, input.password))) {
-      await recordLoginFailure(app.db, user.email, request.ip, limits);
-      throw new HttpError(400, ACCOUNT_MESSAGES.passwordWrong, { password: ACCOUNT_MESSAGES.passwordWrong });
-    }
-    if (!(await spendTotpCode(app.db, key, user.id, input.code))) {
-      await recordLoginFailure(app.db, user.email, request.ip, limits);
-      throw new HttpError(400, ACCOUNT_MESSAGES.codeWrong, { code: ACCOUNT_MESSAGES.codeWrong });
-    }
+    const method = await confirmIdentity({ ...reauth, ip: request.ip }, user, request.body);
     await disableTwoFactor(app.db, user.id);
-    await recordAudit(app.db, request, { action: 'auth.2fa_disabled', target: { type: 'user', id: user.id } });
+    await recordAudit(app.db, request, {
+      action: 'auth.2fa_disabled',
+      target: { type: 'user', id: user.id },
+      data: { method },
+    });
     return reply.status(204).send();
+  });
+
+  const recoverySchema = {
+    tags,
+    summary:
+      'Ten new recovery codes in place of the old ones, with the current password and a code (or a recovery code)',
+    security: BEARER,
+    body: TwoFactorDisableSchema,
+    response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
+  };
+  app.post('/2fa/recovery-codes', { onRequest: app.requireRole(), schema: recoverySchema }, async (request) => {
+    const user = await caller(request);
+    if (!user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotOn);
+    const method = await confirmIdentity({ ...reauth, ip: request.ip }, user, request.body);
+    const recoveryCodes = await replaceRecoveryCodes(app.db, user.id);
+    await recordAudit(app.db, request, {
+      action: 'auth.recovery_codes_replaced',
+      target: { type: 'user', id: user.id },
+      data: { method },
+    });
+    return { recoveryCodes };
   });
 }

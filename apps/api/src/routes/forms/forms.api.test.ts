@@ -1,14 +1,7 @@
 // Forms posted the way a browser without JavaScript posts them: urlencoded, or multipart when a file
 // can be sent. They answer 303 and store the lead exactly as the JSON API does.
 import { Writable } from 'node:stream';
-import {
-  ACCOUNT_MESSAGES,
-  HONEYPOT_FIELD,
-  JobSchema,
-  MESSAGES,
-  type NativeFormAnswer,
-  requiredMessage,
-} from '@agency/contract';
+import { ACCOUNT_MESSAGES, HONEYPOT_FIELD, JobSchema, MESSAGES, requiredMessage } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, createAccount } from '../../../test/auth-fixtures.ts';
@@ -161,19 +154,11 @@ describe('lead forms without JavaScript', () => {
         });
       return { job, close };
     };
-    /** The page the web build would render for a refusal, as the web plugin is told it (no build in API tests). */
+    /** The page the web build would render for a refusal, as the stand-in renderer recorded it (test/app.ts). */
     async function refusalPage(url: string, fields: Record<string, string>) {
-      const rendered: { path: string; status: number; form: NativeFormAnswer }[] = [];
-      t.app.renderPage = async (_request, reply, answer) => {
-        rendered.push(answer);
-        return reply.status(answer.status).send(answer.form.error);
-      };
-      try {
-        const res = await t.app.inject({ method: 'POST', url, ...(await multipart(fields)) });
-        return { res, rendered: rendered[0] };
-      } finally {
-        delete t.app.renderPage;
-      }
+      const before = t.renderedPages.length;
+      const res = await t.app.inject({ method: 'POST', url, ...(await multipart(fields)) });
+      return { res, rendered: t.renderedPages[before] };
     }
 
     it('POST /career/<slug> with a CV → 303, the application stored for the opening', async () => {
@@ -330,6 +315,7 @@ describe('register and login without JavaScript', () => {
 describe('password reset without JavaScript', () => {
   /** The token of the newest reset mail waiting in the outbox for `email`. */
   async function tokenFromOutbox(email: string): Promise<string> {
+    await t.app.drainAfterAnswer();
     const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.to, email));
     const body = mails.filter((mail) => mail.purpose === 'password-reset').at(-1)?.body ?? '';
     const token = /\/reset-password\?token=([\w-]+)/.exec(body)?.[1];

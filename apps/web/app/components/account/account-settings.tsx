@@ -1,4 +1,6 @@
-// The account page (/admin/account): name, password change, two-factor sign-in and the sessions list.
+// The account page (/admin/account): name, password change, two-factor sign-in (recovery codes can be
+// copied and downloaded), the mail the site sends (the morning digest can be turned off) and the sessions
+// list (each named by its browser and system, "Chrome on Windows").
 // Reads and writes go through lib/api-query like every admin view: a change re-reads what it affects.
 import {
   ACCOUNT_MESSAGES,
@@ -7,6 +9,7 @@ import {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
   UserSchema,
+  passwordProblem,
   type Session,
   type TwoFactorSetup,
   type TwoFactorStatus,
@@ -16,6 +19,7 @@ import { primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { QueryView } from '~/components/admin/query-view';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { describeUserAgent } from '~/lib/user-agent';
 import { loadCurrentUser, useAuth } from '~/state/auth';
 import { AccountField } from './account-field';
 import { QrCode } from './qr-code';
@@ -96,11 +100,36 @@ function NameCard() {
   );
 }
 
-function PasswordCard() {
-  const form = useSmallForm({ currentPassword: '', newPassword: '' });
+/** The second factor a re-authentication asks for when 2FA is on (the API's ReauthSchema). */
+function CodeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <AccountField
+      name="code"
+      label="Code from your authenticator app, or a recovery code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The typed second factor as the API takes it: six digits are a code, anything else a recovery code. */
+const secondFactor = (typed: string) => (/^[\d\s]+$/.test(typed) ? { code: typed } : { recoveryCode: typed });
+
+function PasswordCard({ twoFactor }: { twoFactor: boolean }) {
+  const { user } = useAuth();
+  const form = useSmallForm({ currentPassword: '', code: '', newPassword: '' });
   const save = form.submit(async () => {
+    const problem = await passwordProblem(form.values.newPassword, { email: user?.email, name: user?.name });
+    if (problem) throw new Error(problem);
+    const { code, ...rest } = form.values;
     // A new password signs the other sessions out.
-    await mutate('/auth/password', { method: 'POST', body: form.values, invalidates: [SESSIONS_PATH] });
+    await mutate('/auth/password', {
+      method: 'POST',
+      body: twoFactor ? { ...rest, ...secondFactor(code) } : rest,
+      invalidates: [SESSIONS_PATH],
+    });
     form.reset();
     toast.success(ACCOUNT_MESSAGES.passwordChanged);
   }, 'The password could not be changed.');
@@ -115,6 +144,7 @@ function PasswordCard() {
           value={form.values.currentPassword}
           onChange={form.set('currentPassword')}
         />
+        {twoFactor && <CodeField value={form.values.code} onChange={form.set('code')} />}
         <AccountField
           name="newPassword"
           label="New password"
@@ -132,28 +162,56 @@ function PasswordCard() {
   );
 }
 
+const codesText = (codes: string[]) =>
+  `Recovery codes for ${window.location.host}. Each signs you in once.\n\n${codes.join('\n')}\n`;
+
+async function copyCodes(codes: string[]) {
+  try {
+    await navigator.clipboard.writeText(codesText(codes));
+    toast.success('The recovery codes are copied.');
+  } catch {
+    toast.error('The codes could not be copied. Select them and copy them by hand, or download them.');
+  }
+}
+
+function downloadCodes(codes: string[]) {
+  const url = URL.createObjectURL(new Blob([codesText(codes)], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'recovery-codes.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const enable = useSmallForm({ code: '' });
-  const disable = useSmallForm({ password: '', code: '' });
-  const start = useSmallForm({});
+  const disable = useSmallForm({ currentPassword: '', code: '' });
+  // The password typed to start the setup is sent again with the first code (both steps re-authenticate).
+  const start = useSmallForm({ currentPassword: '' });
 
   const begin = start.submit(async () => {
-    setSetup(TwoFactorSetupSchema.parse(await mutate(`${STATUS_PATH}/setup`, { method: 'POST' })));
+    const body = { currentPassword: start.values.currentPassword };
+    setSetup(TwoFactorSetupSchema.parse(await mutate(`${STATUS_PATH}/setup`, { method: 'POST', body })));
   }, 'Two-factor sign-in could not be set up.');
 
   const turnOn = enable.submit(async () => {
+    const body = { ...enable.values, currentPassword: start.values.currentPassword };
     const { recoveryCodes: codes } = RecoveryCodesSchema.parse(
-      await mutate(`${STATUS_PATH}/enable`, { method: 'POST', body: enable.values, invalidates: [STATUS_PATH] }),
+      await mutate(`${STATUS_PATH}/enable`, { method: 'POST', body, invalidates: [STATUS_PATH, SESSIONS_PATH] }),
     );
     setSetup(null);
     enable.reset();
+    start.reset();
     setRecoveryCodes(codes);
   }, 'Two-factor sign-in could not be turned on.');
 
   const turnOff = disable.submit(async () => {
-    await mutate(`${STATUS_PATH}/disable`, { method: 'POST', body: disable.values, invalidates: [STATUS_PATH] });
+    const body = { currentPassword: disable.values.currentPassword, ...secondFactor(disable.values.code) };
+    await mutate(`${STATUS_PATH}/disable`, { method: 'POST', body, invalidates: [STATUS_PATH] });
     disable.reset();
     toast.success(ACCOUNT_MESSAGES.twoFactorDisabled);
   }, 'Two-factor sign-in could not be turned off.');
@@ -174,9 +232,17 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
               <li key={code}>{code}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => setRecoveryCodes(null)} className={`${secondaryButton} mt-4`}>
-            I have saved them
-          </button>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button type="button" onClick={() => void copyCodes(recoveryCodes)} className={secondaryButton}>
+              Copy the codes
+            </button>
+            <button type="button" onClick={() => downloadCodes(recoveryCodes)} className={secondaryButton}>
+              Download the codes
+            </button>
+            <button type="button" onClick={() => setRecoveryCodes(null)} className={secondaryButton}>
+              I have saved them
+            </button>
+          </div>
         </div>
       )}
       {status.enabled ? (
@@ -187,21 +253,14 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
           <form onSubmit={turnOff} noValidate className="mt-4 space-y-4">
             <p className="text-sm text-slate-700">To turn it off, confirm with your password and a current code.</p>
             <AccountField
-              name="password"
-              label="Password"
+              name="currentPassword"
+              label="Current password"
               type="password"
               autoComplete="current-password"
-              value={disable.values.password}
-              onChange={disable.set('password')}
+              value={disable.values.currentPassword}
+              onChange={disable.set('currentPassword')}
             />
-            <AccountField
-              name="code"
-              label="Code from your authenticator app"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={disable.values.code}
-              onChange={disable.set('code')}
-            />
+            <CodeField value={disable.values.code} onChange={disable.set('code')} />
             <ErrorText error={disable.error} />
             <button type="submit" disabled={disable.busy} className={secondaryButton}>
               Turn off two-factor sign-in
@@ -241,6 +300,14 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
             Off. With two-factor sign-in, a stolen password alone cannot open your account: signing in also asks for a
             code from an app on your phone.
           </p>
+          <AccountField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={start.values.currentPassword}
+            onChange={start.set('currentPassword')}
+          />
           <ErrorText error={start.error} />
           <button type="submit" disabled={start.busy} className={primaryButton}>
             Set up two-factor sign-in
@@ -253,8 +320,10 @@ function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function SessionsCard() {
+function SessionsCard({ twoFactor }: { twoFactor: boolean }) {
   const sessions = useApiQuery(SESSIONS_PATH, SessionListSchema);
+  // Signing another session out asks again who you are (a stolen token alone cannot end the owner's sessions).
+  const confirm = useSmallForm({ currentPassword: '', code: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -262,7 +331,10 @@ function SessionsCard() {
     setBusy(session.id);
     setError(null);
     try {
-      await mutate(`${SESSIONS_PATH}/${session.id}`, { method: 'DELETE', invalidates: [SESSIONS_PATH] });
+      const { code, currentPassword } = confirm.values;
+      const body = twoFactor ? { currentPassword, ...secondFactor(code) } : { currentPassword };
+      await mutate(`${SESSIONS_PATH}/${session.id}`, { method: 'DELETE', body, invalidates: [SESSIONS_PATH] });
+      confirm.reset();
       toast.success('The session has been signed out.');
     } catch (caught) {
       setError(errorMessage(caught, 'The session could not be signed out.'));
@@ -273,7 +345,20 @@ function SessionsCard() {
 
   return (
     <Card title="Sessions">
-      <p className="mt-1 text-sm text-slate-700">Where your account is signed in. Sign out any you do not recognise.</p>
+      <p className="mt-1 text-sm text-slate-700">
+        Where your account is signed in. Sign out any you do not recognise: confirm with your password first.
+      </p>
+      <div className="mt-4 space-y-4">
+        <AccountField
+          name="sessionsCurrentPassword"
+          label="Your password, to sign a session out"
+          type="password"
+          autoComplete="current-password"
+          value={confirm.values.currentPassword}
+          onChange={confirm.set('currentPassword')}
+        />
+        {twoFactor && <CodeField value={confirm.values.code} onChange={confirm.set('code')} />}
+      </div>
       <ErrorText error={error} />
       <div className="mt-4">
         <QueryView query={sessions}>
@@ -283,7 +368,7 @@ function SessionsCard() {
                 <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
                     <p className="font-medium">
-                      {session.userAgent ?? 'Unknown browser'}
+                      <span title={session.userAgent ?? undefined}>{describeUserAgent(session.userAgent)}</span>
                       {session.current && <span className="ml-2 text-sm text-green-800">(this session)</span>}
                     </p>
                     <p className="text-sm text-slate-700">
@@ -331,8 +416,8 @@ export function AccountSettings() {
               {!mustSetUp && (
                 <>
                   <NameCard />
-                  <PasswordCard />
-                  <SessionsCard />
+                  <PasswordCard twoFactor={current.enabled} />
+                  <SessionsCard twoFactor={current.enabled} />
                 </>
               )}
             </div>

@@ -1,5 +1,5 @@
-// Cookie consent banner (docs/product.md section 4): shown COOKIE_BANNER_DELAY_MS after load while no choice
-// is stored. A non-modal region: the page stays usable and focus is never taken from the visitor.
+// Cookie consent banner (docs/product.md section 4): shown COOKIE_BANNER_DELAY_MS after the page's load event
+// while no choice is stored (counted from the load event, not from when this script arrived). A non-modal region: the page stays usable and focus is never taken from the visitor.
 import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
 import { useEffect, useId, useState } from 'react';
 import { Link } from '~/lib/navigation';
@@ -22,6 +22,12 @@ const BUTTON = 'rounded-md px-4 py-2 text-sm font-semibold';
 const PRIMARY = `${BUTTON} bg-brand-600 text-white hover:bg-brand-700`;
 const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
 
+/** Milliseconds since this document's load event ended (0 if it has not: the caller waits for it). */
+function sinceLoadEvent(): number {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.loadEventEnd ? performance.now() - entry.loadEventEnd : 0;
+}
+
 export function CookieBanner() {
   const [visible, setVisible] = useState(false);
   const [customizing, setCustomizing] = useState(false);
@@ -30,7 +36,15 @@ export function CookieBanner() {
   const id = useId();
 
   useEffect(() => {
-    const timer = readCookieConsent() ? undefined : window.setTimeout(() => setVisible(true), COOKIE_BANNER_DELAY_MS);
+    let timer: number | undefined;
+    const showAfterLoad = () => {
+      timer = window.setTimeout(() => setVisible(true), Math.max(0, COOKIE_BANNER_DELAY_MS - sinceLoadEvent()));
+    };
+    const loaded = document.readyState === 'complete';
+    if (!readCookieConsent()) {
+      if (loaded) showAfterLoad();
+      else window.addEventListener('load', showAfterLoad, { once: true });
+    }
     setGpc(hasGlobalPrivacyControl());
     const reopen = () => {
       setChoices(readCookieSettings());
@@ -44,6 +58,7 @@ export function CookieBanner() {
     window.addEventListener(COOKIE_CONSENT_CHANGED_EVENT, applyAnalyticsConsent);
     return () => {
       window.clearTimeout(timer);
+      window.removeEventListener('load', showAfterLoad);
       window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
       window.removeEventListener(COOKIE_CONSENT_CHANGED_EVENT, applyAnalyticsConsent);
     };

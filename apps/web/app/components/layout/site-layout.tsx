@@ -37,7 +37,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A page with all around it: the layout, the toasts and the alert dialog (root.tsx, lite/runtime.tsx). */
+/** A page with all around it: the layout, the toasts and the alert dialog (root.tsx, public-runtime/runtime.tsx). */
 export function SitePage({ children }: { children: ReactNode }) {
   return (
     <>

@@ -5,15 +5,20 @@ const prefersReducedMotion = () =>
 
 /**
  * Scrolls to the section with `id`, moves focus to it (so keyboard users continue from there) and
- * records the hash. The hash is set with replaceState and the router's own state so that React
- * Router does not treat it as a navigation (which would scroll the page to the top).
+ * adds a history entry with the hash, as a plain link to an anchor does: Back returns to where the
+ * visitor was. The public runtime (public-runtime/navigation.ts) does not treat a change of hash alone as
+ * a navigation.
  */
 export function scrollToSection(id: string): HTMLElement | null {
   const target = document.getElementById(id);
   if (!target) return null;
+  if (window.location.hash !== `#${id}`) {
+    // Where the visitor was, for Back (the public runtime restores it: public-runtime/navigation.ts).
+    window.history.replaceState({ ...window.history.state, scroll: window.scrollY }, '');
+    window.history.pushState({ ...window.history.state, scroll: undefined }, '', `#${id}`);
+  }
   target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   target.focus({ preventScroll: true });
-  window.history.replaceState(window.history.state, '', `#${id}`);
   return target;
 }
 

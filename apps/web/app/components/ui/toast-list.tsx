@@ -1,7 +1,7 @@
-// What draws the toasts of components/ui/toast.tsx, fetched with the first one.
+// What draws the toasts of state/toasts.ts, fetched with the first one (components/ui/toast.tsx).
 import { TOAST } from '@agency/contract';
 import { useEffect, useState } from 'react';
-import { type ToastItem, type ToastVariant, dismiss } from './toast';
+import { type ToastItem, type ToastVariant, dismiss } from '~/state/toasts';
 
 const STYLES: Record<ToastVariant, string> = {
   default: 'bg-slate-900 text-white',
@@ -17,6 +17,13 @@ function ToastCard({ item }: { item: ToastItem }) {
     const frame = requestAnimationFrame(() => setEntered(true));
     return () => cancelAnimationFrame(frame);
   }, []);
+  // Counted from when the toast is drawn, not from when it was called (its first one waits for this file).
+  const { id, persist } = item;
+  useEffect(() => {
+    if (persist) return;
+    const timer = window.setTimeout(() => dismiss(id), TOAST.autoHideMs);
+    return () => window.clearTimeout(timer);
+  }, [id, persist]);
   const visible = entered && !item.leaving;
   return (
     <li

@@ -1,81 +1,19 @@
-// Toast notifications (docs/product.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
-// 5000 ms unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere. What draws
-// them (toast-list.tsx) is fetched with the first toast, not with the page.
-import { TOAST } from '@agency/contract';
+// Draws the toasts of state/toasts.ts: mounted once in the root. What draws them (toast-list.tsx) is
+// fetched with the first toast, not with the page; state/toasts.ts `preloadToasts()` fetches it earlier.
 import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { currentToasts, setToastListLoader, subscribeToasts } from '~/state/toasts';
 
-export type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
-
-export interface ToastOptions {
-  variant?: ToastVariant;
-  /** Keep the toast until the visitor closes it. */
-  persist?: boolean;
-  /** A bold first line above the message (a title / description pair). */
-  title?: string;
-}
-
-export interface ToastItem {
-  id: number;
-  message: string;
-  title?: string;
-  variant: ToastVariant;
-  persist: boolean;
-  leaving: boolean;
-}
-
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-export function dismiss(id: number) {
-  items = items.map((item) => (item.id === id ? { ...item, leaving: true } : item));
-  emit();
-  setTimeout(() => {
-    items = items.filter((item) => item.id !== id);
-    emit();
-  }, TOAST.exitMs);
-}
-
-/** Shows a toast; the oldest is dropped when more than TOAST.maxVisible are open. */
-export function toast(message: string, { variant = 'default', persist = false, title }: ToastOptions = {}) {
-  const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false };
-  items = [...items, item].slice(-TOAST.maxVisible);
-  emit();
-  if (!persist) setTimeout(() => dismiss(item.id), TOAST.autoHideMs);
-  return item.id;
-}
-toast.success = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
-  toast(message, { ...options, variant: 'success' });
-toast.error = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
-  toast(message, { ...options, variant: 'error' });
-toast.info = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
-  toast(message, { ...options, variant: 'info' });
-toast.warning = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
-  toast(message, { ...options, variant: 'warning' });
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export { toast } from '~/state/toasts';
 
 const loadToastList = () => import('./toast-list');
 const ToastList = lazy(loadToastList);
+setToastListLoader(loadToastList);
 
-/** Fetches what draws toasts ahead of the first one (a form being filled in will show one when sent), so
- *  the toast is on screen when it is called, not a fetch later. */
-export function preloadToasts() {
-  loadToastList().catch(() => undefined);
-}
 let used = false;
 
 /** Renders the open toasts; mounted once in the root. Nothing at all until the first toast. */
 export function Toaster() {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => items,
-  );
+  const current = useSyncExternalStore(subscribeToasts, currentToasts, currentToasts);
   used ||= current.length > 0;
   if (!used) return null;
   return (

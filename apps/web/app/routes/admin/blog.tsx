@@ -1,5 +1,5 @@
 // /admin/blog: Manage Blogs (editors and admins).
-import { BlogManager } from '~/components/admin/blog-manager';
+import { BlogManager } from '~/components/admin-content/blog-manager';
 import { adminMeta } from '~/lib/admin-meta';
 
 export const meta = () => adminMeta('Manage Blogs');

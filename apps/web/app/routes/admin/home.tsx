@@ -2,9 +2,9 @@
 // old mail links (/admin?lead=quotes/…) go on to the lead's own page.
 import { leadAdminPath } from '@agency/contract';
 import { Navigate, useSearchParams } from 'react-router';
-import { BlogManager } from '~/components/admin/blog-manager';
+import { BlogManager } from '~/components/admin-content/blog-manager';
 import { Dashboard } from '~/components/admin/dashboard';
-import { parseLeadLink } from '~/components/admin/lead-kinds';
+import { parseLeadLink } from '~/components/admin-leads/lead-kinds';
 import { adminMeta } from '~/lib/admin-meta';
 import { useAuth } from '~/state/auth';
 

@@ -1,5 +1,5 @@
 // /admin/jobs: the job openings shown on /career (editors and admins).
-import { JobsManager } from '~/components/admin/jobs-manager';
+import { JobsManager } from '~/components/admin-content/jobs-manager';
 import { adminMeta } from '~/lib/admin-meta';
 
 export const meta = () => adminMeta('Jobs');

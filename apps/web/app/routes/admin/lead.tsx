@@ -1,7 +1,7 @@
 // /admin/leads/{kind}/{id}: one lead (admins).
 import { useParams } from 'react-router';
-import { LeadPage } from '~/components/admin/lead-page';
-import { isLeadKind } from '~/components/admin/lead-kinds';
+import { LeadPage } from '~/components/admin-leads/lead-page';
+import { isLeadKind } from '~/components/admin-leads/lead-kinds';
 import { adminMeta } from '~/lib/admin-meta';
 
 export const meta = () => adminMeta('Lead');

@@ -1,5 +1,5 @@
 // /admin/leads: the leads inbox (admins).
-import { LeadsInbox } from '~/components/admin/leads-inbox';
+import { LeadsInbox } from '~/components/admin-leads/leads-inbox';
 import { adminMeta } from '~/lib/admin-meta';
 
 export const meta = () => adminMeta('Leads');

@@ -1,5 +1,5 @@
 // /admin/team: accounts and their roles (admins).
-import { TeamManager } from '~/components/admin/team-manager';
+import { TeamManager } from '~/components/admin-team/team-manager';
 import { adminMeta } from '~/lib/admin-meta';
 
 export const meta = () => adminMeta('Team');

@@ -1,0 +1,113 @@
+// `npm run backup [-- --out DIR]` and `npm run restore -- <archive> [--force]`, on the configuration the server
+// reads (DATABASE_URL or the embedded database in DATA_DIR, the disk or S3_BUCKET for files).
+// A failure prints one line naming its cause and exits 1.
+import path from 'node:path';
+import { createDb } from '@agency/db';
+import { ConfigError, loadConfig } from './config.ts';
+import { askRunningServer, serverIsRunning } from './services/backup-control.ts';
+import { createBackupStore } from './services/backup-store.ts';
+import { BackupError, createBackup, restoreBackup } from './services/backup.ts';
+import { createS3Storage } from './services/s3-storage.ts';
+import { createLocalStorage } from './services/storage.ts';
+
+const [command, ...args] = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const usage = 'usage: npm run backup [-- --out DIR] | npm run restore -- <archive> [--force]';
+
+function fail(message: string): never {
+  console.error(`${command ?? 'backup'} failed: ${message}`);
+  process.exit(1);
+}
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message.replace(/\n\s*/g, ' '));
+    throw error;
+  }
+  const storage = config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
+  const store = createBackupStore(config.backup, storage, config.s3?.bucket);
+
+  if (command === 'backup') {
+    const out = option('--out');
+    if (flag('--out') && !out) fail('--out needs a directory');
+    const started = Date.now();
+    // The embedded database opens in one process only: a running server takes the backup itself.
+    if (!config.databaseUrl) {
+      const answer = await askRunningServer(config.dataDir, { outDir: out ? path.resolve(out) : undefined });
+      if (answer) {
+        console.log(
+          `${answer.file} (${mib(answer.sizeBytes)}), taken by the running server in ${Date.now() - started} ms`,
+        );
+        return;
+      }
+    }
+    const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+    try {
+      await database.migrate();
+      const outDir = out
+        ? path.resolve(out)
+        : config.backup.s3Prefix
+          ? path.join(config.dataDir, 'backups')
+          : config.backup.dir;
+      const result = await createBackup(database, storage, { outDir, skipKeys: store.skipKeys });
+      let where = result.file;
+      if (!out && config.backup.s3Prefix) {
+        await store.save(result.file, result.name);
+        where = `${store.where}${result.name}`;
+      }
+      const rows = result.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+      console.log(
+        `${where} (${mib(result.sizeBytes)}): ${result.manifest.tables.length} tables, ${rows} rows, ` +
+          `${result.manifest.files.length} files, schema ${result.manifest.schema.migration}, ${Date.now() - started} ms`,
+      );
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+
+  if (command === 'restore') {
+    const archive = args.find((arg) => !arg.startsWith('--'));
+    if (!archive) fail(`no archive given (${usage})`);
+    const started = Date.now();
+    if (!config.databaseUrl && (await serverIsRunning(config.dataDir))) {
+      fail(`the server is running on the embedded database in ${config.dataDir}; stop it, then restore`);
+    }
+    const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+    try {
+      const result = await restoreBackup(database, storage, path.resolve(archive), {
+        force: flag('--force'),
+        log: (line) => console.log(line),
+      });
+      console.log('table                          manifest   restored');
+      for (const row of result.counts) {
+        console.log(`${row.table.padEnd(30)} ${String(row.expected).padStart(8)} ${String(row.restored).padStart(10)}`);
+      }
+      if (result.migrated.length) console.log(`migrated to today's schema: ${result.migrated.join(', ')}`);
+      console.log(
+        `restored ${path.basename(archive)} into ${config.databaseUrl ? 'PostgreSQL' : 'the embedded database'}: ` +
+          `${result.counts.length} tables, ${result.files} files, ${Date.now() - started} ms`,
+      );
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  fail(usage);
+}
+
+try {
+  await main();
+} catch (error) {
+  const message = error instanceof BackupError ? error.message : (error as Error).message || String(error);
+  fail(message.split('\n')[0] ?? String(error));
+}

@@ -1,0 +1,259 @@
+// The account actions a visitor takes before being signed in (register, sign in with a password, the second
+// step, ask for and use a reset link), called by the JSON routes (routes/auth/) and by the native form posts
+// (routes/forms/account.ts) alike: one set of checks, limits, audit entries and mails, whichever way they come.
+import {
+  ACCOUNT_MESSAGES,
+  type LoginResponse,
+  type LoginTwoFactorInput,
+  MESSAGES,
+  type RegisterInput,
+  type TwoFactorChallenge,
+} from '@agency/contract';
+import { and, eq, gt, schema, sql, type Db } from '@agency/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../lib/http-error.ts';
+import {
+  firstAdminMail,
+  queueAccountMail,
+  queueAccountMails,
+  registrationAttemptMail,
+  registrationPendingMail,
+} from './account-mail.ts';
+import { ANONYMOUS_ACTOR, type AuditContext, recordAudit, signInAudit } from './audit.ts';
+import {
+  EmailTakenError,
+  checkPassword,
+  findUserByEmail,
+  findUserById,
+  loginBlockedFor,
+  recordLoginFailure,
+  recordLoginSuccess,
+  registerUser,
+  toUser,
+  type LoginLimits,
+} from './auth.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
+import { shortUserAgent, startSession } from './sessions.ts';
+import {
+  createLoginChallenge,
+  readLoginChallenge,
+  recordChallengeFailure,
+  type SecretKey,
+  spendLoginChallenge,
+  spendRecoveryCode,
+  spendTotpCode,
+} from './two-factor.ts';
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** What the account actions need of the app; built once per route plugin (accountDeps below). */
+export interface AccountDeps {
+  db: Db;
+  limits: LoginLimits;
+  /** Origin of the links in account mail. */
+  siteUrl: string;
+  key: SecretKey;
+  signAccessToken(user: { id: string; role: string }, sessionId: string): Promise<string>;
+  /** Sends queued mail now rather than at the outbox's next pass. */
+  kickOutbox(): void;
+  /** Runs `work` after the answer has gone (password reset: same time for any address); errors are logged. */
+  afterAnswer(work: () => Promise<unknown>): void;
+}
+
+/** Who asks: the address (hashed into the limits, kept in the audit log) and the browser, for the sessions list. */
+export interface Caller extends NonNullable<AuditContext> {
+  userAgent: string | null;
+}
+
+/** "You already have an account" mails go to one address at most this often (no mailbox flooding). */
+const REGISTRATION_ATTEMPT_MAIL_HOURS = 24;
+
+/**
+ * Creates an account, or, when the address is taken, mails its owner (at most once a day) and answers the same
+ * (docs/product.md D8: no enumeration). A password the policy refuses is a 400 naming `password`.
+ */
+export async function registerAccount(deps: AccountDeps, input: RegisterInput & { password: string }): Promise<void> {
+  await assertPasswordAllowed(input.password, { email: input.email, name: input.name }, 'password');
+  try {
+    const user = await registerUser(deps.db, input);
+    // The first account is the admin and is told so; a later one waits, and every admin is told (issue 22).
+    if (user.role === 'admin') await queueAccountMail(deps.db, firstAdminMail(deps.siteUrl, user));
+    else {
+      const admins = await deps.db
+        .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.role, 'admin'));
+      await queueAccountMails(
+        deps.db,
+        admins.map((admin) => registrationPendingMail(deps.siteUrl, admin, user)),
+      );
+    }
+    deps.kickOutbox();
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    const owner = await findUserByEmail(deps.db, input.email);
+    if (owner && !(await registrationAttemptMailedRecently(deps.db, owner.id))) {
+      await queueAccountMail(deps.db, registrationAttemptMail(deps.siteUrl, owner));
+      deps.kickOutbox();
+    }
+  }
+}
+
+async function registrationAttemptMailedRecently(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.outbox.id })
+    .from(schema.outbox)
+    .where(
+      and(
+        eq(schema.outbox.leadId, userId),
+        eq(schema.outbox.purpose, 'registration-attempt'),
+        gt(schema.outbox.createdAt, sql`now() - ${REGISTRATION_ATTEMPT_MAIL_HOURS}::int * interval '1 hour'`),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** A new session: tokens and the account. The account's failed attempts are forgiven only here. */
+export async function openSession(
+  deps: AccountDeps,
+  caller: Caller,
+  user: UserRow,
+  method: 'password' | 'totp' | 'recovery-code',
+): Promise<LoginResponse> {
+  const { sessionId, refreshToken } = await startSession(deps.db, user.id, caller.userAgent);
+  await recordLoginSuccess(deps.db, user.email, caller.ip);
+  await recordAudit(deps.db, caller, { ...signInAudit('auth.login_succeeded', user.email, user), data: { method } });
+  return { accessToken: await deps.signAccessToken(user, sessionId), refreshToken, user: toUser(user) };
+}
+
+/**
+ * The password step: the session, or for an account with 2FA a challenge for the second step. 429 while the
+ * throttle (decision 0007) refuses this account from this address; 401 for a wrong address or password, in the
+ * same time and with the same answer whether or not the account exists.
+ */
+export async function signInWithPassword(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { email: string; password: string },
+): Promise<LoginResponse | TwoFactorChallenge> {
+  const wait = await loginBlockedFor(deps.db, input.email, caller.ip, deps.limits);
+  if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  const user = await findUserByEmail(deps.db, input.email);
+  const valid = await checkPassword(user?.passwordHash, input.password);
+  if (!user || !valid) {
+    await recordLoginFailure(deps.db, input.email, caller.ip, deps.limits);
+    await recordAudit(deps.db, caller, {
+      ...signInAudit('auth.login_failed', input.email, user),
+      data: { step: 'password' },
+    });
+    throw new HttpError(401, MESSAGES.auth.invalidCredentials);
+  }
+  if (!user.totpEnabledAt) return openSession(deps, caller, user, 'password');
+  const challengeToken = await createLoginChallenge(deps.db, user.id, caller.userAgent);
+  return { twoFactorRequired: true, challengeToken };
+}
+
+const challengeInvalid = () =>
+  new HttpError(400, ACCOUNT_MESSAGES.challengeInvalid, { challengeToken: ACCOUNT_MESSAGES.challengeInvalid });
+
+/**
+ * The second step: the challenge and a code (or a recovery code). A wrong code counts on the throttle like a
+ * wrong password, and on the challenge itself: after LOGIN_CHALLENGE_MAX_FAILURES wrong codes, from whatever
+ * addresses, the challenge ends and the password is needed again.
+ */
+export async function completeTwoFactorSignIn(
+  deps: AccountDeps,
+  caller: Caller,
+  input: LoginTwoFactorInput,
+): Promise<LoginResponse> {
+  const challenge = await readLoginChallenge(deps.db, input.challengeToken);
+  const user = challenge ? await findUserById(deps.db, challenge.userId) : undefined;
+  if (!challenge || !user?.totpEnabledAt) throw challengeInvalid();
+  const wait = await loginBlockedFor(deps.db, user.email, caller.ip, deps.limits);
+  if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  const byRecoveryCode = Boolean(input.recoveryCode);
+  const right = input.recoveryCode
+    ? await spendRecoveryCode(deps.db, user.id, input.recoveryCode)
+    : await spendTotpCode(deps.db, deps.key, user.id, (input.code ?? '').replace(/\s+/g, ''));
+  if (!right) {
+    await recordChallengeFailure(deps.db, challenge.id);
+    await recordLoginFailure(deps.db, user.email, caller.ip, deps.limits);
+    await recordAudit(deps.db, caller, {
+      action: 'auth.2fa_failed',
+      actor: ANONYMOUS_ACTOR,
+      target: { type: 'user', id: user.id },
+      data: { step: byRecoveryCode ? 'recovery-code' : 'code' },
+    });
+    const message = byRecoveryCode ? ACCOUNT_MESSAGES.recoveryCodeWrong : ACCOUNT_MESSAGES.codeWrong;
+    throw new HttpError(401, message, { [byRecoveryCode ? 'recoveryCode' : 'code']: message });
+  }
+  if (!(await spendLoginChallenge(deps.db, challenge.id))) throw challengeInvalid();
+  if (byRecoveryCode) {
+    await recordAudit(deps.db, caller, {
+      action: 'auth.recovery_code_used',
+      actor: { id: user.id, name: user.name },
+      target: { type: 'user', id: user.id },
+    });
+  }
+  return openSession(deps, caller, user, byRecoveryCode ? 'recovery-code' : 'totp');
+}
+
+/**
+ * Asks for a reset link. Answers at once, the same for every address; the lookup, the link and the mail are made
+ * after the answer has gone, so its time says nothing about whether the address has an account.
+ */
+export function askPasswordReset(deps: AccountDeps, caller: Caller, email: string): void {
+  deps.afterAnswer(async () => {
+    const userId = await requestPasswordReset(deps.db, deps.siteUrl, email);
+    if (!userId) return;
+    deps.kickOutbox();
+    await recordAudit(deps.db, caller, {
+      action: 'auth.password_reset_requested',
+      actor: ANONYMOUS_ACTOR,
+      target: { type: 'user', id: userId },
+    });
+  });
+}
+
+/** Uses a reset link: 400 naming `token` for a dead link, `password` for a password the policy refuses. */
+export async function resetPassword(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { token: string; password: string },
+): Promise<void> {
+  const result = await confirmPasswordReset(deps.db, input.token, input.password);
+  if (!result.ok) {
+    if (result.field === 'password') throw new HttpError(400, result.error, { password: result.error });
+    throw new HttpError(400, result.error, { token: result.error });
+  }
+  const user = await findUserById(deps.db, result.userId);
+  await recordAudit(deps.db, caller, {
+    action: 'auth.password_reset',
+    actor: { id: result.userId, name: user?.name ?? 'Unknown account' },
+    target: { type: 'user', id: result.userId },
+    data: { sessionsEnded: 'all' },
+  });
+}
+
+/** The deps of the account actions from the app (its database, token signer, outbox and after-answer queue). */
+export function accountDeps(
+  app: Pick<FastifyInstance, 'db' | 'signAccessToken' | 'outbox' | 'afterAnswer'>,
+  options: { limits: LoginLimits; siteUrl: string; key: SecretKey },
+): AccountDeps {
+  return {
+    db: app.db,
+    ...options,
+    signAccessToken: (user, sessionId) => app.signAccessToken(user, sessionId),
+    kickOutbox: () => app.outbox.kick(),
+    afterAnswer: (work) => app.afterAnswer(work),
+  };
+}
+
+/** The caller of a request: its address, browser and (signed in) account. */
+export const callerOf = (request: FastifyRequest): Caller => ({
+  ip: request.ip,
+  user: request.user,
+  userAgent: shortUserAgent(request.headers['user-agent']),
+});

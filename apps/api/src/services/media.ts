@@ -1,0 +1,115 @@
+// The media library (issue 23, item 5): each image is stored once as WebP variants (services/images.ts),
+// described once, and listed with the pages and posts that show it; one in use is never deleted.
+import {
+  IMAGE_WIDTHS,
+  type MediaItem,
+  type MediaUse,
+  blogPostPath,
+  contentDocument,
+  uploadedImageUrl,
+} from '@agency/contract';
+import { desc, eq, or, schema, sql, type Db } from '@agency/db';
+import sharp from 'sharp';
+import { imageStorageKey, storeImage } from './images.ts';
+import type { Storage } from './storage.ts';
+
+type MediaRow = typeof schema.media.$inferSelect;
+
+/** The part of an address every variant of image `id` shares: `/api/uploads/images/<id>-`. */
+const variantPrefix = (id: string) => uploadedImageUrl(id, 0).replace(/0\.webp$/, '');
+
+const toItem = (row: MediaRow, uploader: string | null, usedBy: MediaUse[]): MediaItem => ({
+  id: row.id,
+  url: row.url,
+  alt: row.alt,
+  width: row.width,
+  height: row.height,
+  createdAt: row.createdAt.toISOString(),
+  uploadedBy: uploader === null ? null : { username: uploader },
+  usedBy,
+});
+
+/** Stores the image's variants and its row; throws ImageRejectedError for bytes that are not an image we take. */
+export async function createMedia(db: Db, storage: Storage, bytes: Buffer, alt: string, uploadedBy: string) {
+  const { id, url } = await storeImage(storage, bytes);
+  const meta = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  // The stored size: variants are never upscaled, so the largest is the original up to the widest width.
+  const widest = Math.max(...IMAGE_WIDTHS);
+  const width = meta?.width ? Math.min(meta.width, widest) : null;
+  const height = meta?.width && meta.height && width ? Math.round((meta.height * width) / meta.width) : null;
+  const [row] = await db.insert(schema.media).values({ id, url, alt, width, height, uploadedBy }).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/**
+ * The content documents whose published, scheduled or draft version shows image `id` (an image field or
+ * a Markdown image): a draft counts, since publishing it would show a deleted image.
+ */
+async function pageUsesOf(db: Db, id: string): Promise<MediaUse[]> {
+  const pattern = `%${variantPrefix(id)}%`;
+  const documents = schema.contentDocuments;
+  const rows = await db
+    .select({ key: documents.key })
+    .from(documents)
+    .where(
+      or(
+        sql`${documents.published}::text like ${pattern}`,
+        sql`coalesce(${documents.scheduled}::text, '') like ${pattern}`,
+        sql`coalesce(${documents.draft}::text, '') like ${pattern}`,
+      ),
+    )
+    .orderBy(documents.key);
+  return rows.map((row) => {
+    const entry = contentDocument(row.key);
+    return { kind: 'page', id: row.key, title: entry?.title ?? row.key, path: entry?.paths[0] ?? null };
+  });
+}
+
+/** The posts (any status) whose image, social image or Markdown shows image `id`. */
+async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
+  const pattern = `%${variantPrefix(id)}%`;
+  const blogs = schema.blogs;
+  const rows = await db
+    .select({ id: blogs.id, title: blogs.title, slug: blogs.slug })
+    .from(blogs)
+    .where(
+      or(
+        sql`${blogs.imageUrl} like ${pattern}`,
+        sql`${blogs.socialImageUrl} like ${pattern}`,
+        sql`${blogs.content} like ${pattern}`,
+      ),
+    )
+    .orderBy(blogs.title);
+  return rows.map((row) => ({ kind: 'post', id: row.id, title: row.title, path: blogPostPath(row.slug) }));
+}
+
+/** Every page and post that shows image `id`. */
+export async function usesOf(db: Db, id: string): Promise<MediaUse[]> {
+  return [...(await pageUsesOf(db, id)), ...(await postUsesOf(db, id))];
+}
+
+/** The library, newest first, each image with where it is used. */
+export async function listMedia(db: Db): Promise<MediaItem[]> {
+  const rows = await db
+    .select({ media: schema.media, uploader: schema.users.name })
+    .from(schema.media)
+    .leftJoin(schema.users, eq(schema.media.uploadedBy, schema.users.id))
+    .orderBy(desc(schema.media.createdAt), desc(schema.media.id));
+  return Promise.all(rows.map(async (row) => toItem(row.media, row.uploader, await usesOf(db, row.media.id))));
+}
+
+export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {
+  const [row] = await db.select().from(schema.media).where(eq(schema.media.id, id));
+  return row ?? null;
+}
+
+/** Removes the row and the stored variants (the caller has checked the image is not in use). */
+export async function deleteMedia(db: Db, storage: Storage, id: string): Promise<boolean> {
+  const deleted = await db.delete(schema.media).where(eq(schema.media.id, id)).returning({ id: schema.media.id });
+  if (deleted.length === 0) return false;
+  for (const width of IMAGE_WIDTHS) await storage.delete(imageStorageKey(id, width));
+  return true;
+}

@@ -1,0 +1,40 @@
+// Every change an editor makes is kept in this browser (localStorage) until the server has it, so a
+// reload, a closed tab, Esc or a refused save (a required field still empty) never loses typed text.
+const PREFIX = 'agency.editor.';
+
+export interface Backup<T> {
+  value: T;
+  /** The server version the change was made on (content documents); null for posts. */
+  version: number | null;
+  /** When it was kept (ISO). */
+  at: string;
+}
+
+export function keepBackup<T>(key: string, value: T, version: number | null = null): Backup<T> {
+  const backup = { value, version, at: new Date().toISOString() };
+  try {
+    localStorage.setItem(PREFIX + key, JSON.stringify(backup));
+  } catch {
+    // Storage full or disabled: the autosave and the leave-page question still protect the text.
+  }
+  return backup;
+}
+
+export function readBackup<T>(key: string): Backup<T> | null {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    if (!raw) return null;
+    const backup = JSON.parse(raw) as Backup<T>;
+    return backup && typeof backup === 'object' && 'value' in backup ? backup : null;
+  } catch {
+    return null;
+  }
+}
+
+export function dropBackup(key: string) {
+  try {
+    localStorage.removeItem(PREFIX + key);
+  } catch {
+    // Nothing kept.
+  }
+}

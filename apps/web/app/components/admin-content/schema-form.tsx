@@ -1,0 +1,460 @@
+// A content document's form, built from its zod schema (schema-walk.ts): text fields, Markdown with its
+// preview, prices as numbers, choices, images picked from the media library, and lists whose items can be
+// added, moved up or down and removed. Every control is a labelled native one, so the form is keyboard-
+// operable as it is; a message the server gave for a field (its dot path, `plans.2.price`) shows under it.
+import { createContext, useContext, useId, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { inputClass, labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { MarkdownPreview } from './markdown-preview';
+import {
+  choicesOf,
+  elementOf,
+  emptyValue,
+  innerOf,
+  kindOf,
+  labelOf,
+  optionLabel,
+  optionsOf,
+  shapeOf,
+  unionIndex,
+} from './schema-walk';
+
+/** An image of the media library, as a content document stores it. */
+export interface PickedImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+interface FormContext {
+  idPrefix: string;
+  /** The server's messages by field path. */
+  errors: Record<string, string>;
+  /** Opens the media library; resolves with the chosen image, or null when closed. */
+  pickImage?: () => Promise<PickedImage | null>;
+}
+
+const Context = createContext<FormContext>({ idPrefix: 'f', errors: {} });
+
+const smallButton = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-800 hover:bg-slate-100';
+const fieldId = (prefix: string, path: string) => `${prefix}-${path.replace(/[^a-zA-Z0-9]+/g, '-') || 'root'}`;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+export interface SchemaFormProps {
+  schema: z.ZodType;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  errors?: Record<string, string>;
+  pickImage?: () => Promise<PickedImage | null>;
+}
+
+export function SchemaForm({ schema, value, onChange, errors = {}, pickImage }: SchemaFormProps) {
+  const idPrefix = useId().replace(/:/g, '');
+  return (
+    <Context.Provider value={{ idPrefix, errors, pickImage }}>
+      <div className="space-y-5">
+        <ObjectFields schema={schema} path="" value={value} onChange={onChange} />
+      </div>
+    </Context.Provider>
+  );
+}
+
+interface FieldProps {
+  schema: z.ZodType;
+  path: string;
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}
+
+const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+
+function ObjectFields({ schema, path, value, onChange }: Omit<FieldProps, 'label'>) {
+  const object = isRecord(value) ? value : {};
+  return (
+    <>
+      {Object.entries(shapeOf(schema)).map(([key, field]) => (
+        <SchemaField
+          key={key}
+          schema={field}
+          path={join(path, key)}
+          label={labelOf(field, key)}
+          value={object[key]}
+          onChange={(next) => {
+            const copy = { ...object };
+            if (next === undefined) delete copy[key];
+            else copy[key] = next;
+            onChange(copy);
+          }}
+        />
+      ))}
+    </>
+  );
+}
+
+function SchemaField(props: FieldProps) {
+  switch (kindOf(props.schema)) {
+    case 'object':
+      return (
+        <Group label={props.label} path={props.path}>
+          <ObjectFields {...props} />
+        </Group>
+      );
+    case 'image':
+      return <ImageField {...props} />;
+    case 'list':
+      return <ListField {...props} />;
+    case 'optional':
+      return <OptionalField {...props} />;
+    case 'union':
+      return <UnionField {...props} />;
+    case 'record':
+      return <RecordField {...props} />;
+    case 'unknown':
+      return (
+        <Leaf {...props}>
+          {(control) => <textarea {...control} readOnly rows={3} value={JSON.stringify(props.value, null, 2)} />}
+        </Leaf>
+      );
+    default:
+      return <InputField {...props} />;
+  }
+}
+
+function Group({
+  label,
+  path,
+  children,
+  actions,
+}: {
+  label: string;
+  path: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { errors } = useContext(Context);
+  const error = errors[path];
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-300 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
+      {actions}
+      {error && <p className="text-sm font-medium text-red-800">{error}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/** A label, a control and the server's message for it. */
+function Leaf({
+  path,
+  label,
+  hint,
+  children,
+}: Omit<FieldProps, 'onChange' | 'schema' | 'value'> & {
+  hint?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const { idPrefix, errors } = useContext(Context);
+  const id = fieldId(idPrefix, path);
+  const error = errors[path];
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children({
+        id,
+        className: `${inputClass}${error ? ' border-red-700' : ''}`,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': described || undefined,
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function InputField({ schema, path, label, value, onChange }: FieldProps) {
+  const kind = kindOf(schema);
+  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  if (kind === 'choice') {
+    return (
+      <Leaf path={path} label={label}>
+        {(control) => (
+          <select {...control} value={text} onChange={(event) => onChange(event.target.value)}>
+            {choicesOf(schema).map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        )}
+      </Leaf>
+    );
+  }
+  if (kind === 'price' || kind === 'number') {
+    return (
+      <Leaf path={path} label={label} hint={kind === 'price' ? 'A number, without the currency sign.' : undefined}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={0}
+            value={typeof value === 'number' && Number.isFinite(value) ? value : text}
+            // An empty or unreadable number is sent as it is, and the server names the field.
+            onChange={(event) => onChange(event.target.value === '' ? null : event.target.valueAsNumber)}
+          />
+        )}
+      </Leaf>
+    );
+  }
+  if (kind === 'markdown') return <MarkdownField path={path} label={label} value={text} onChange={onChange} />;
+  if (kind === 'paragraph') {
+    return (
+      <Leaf path={path} label={label}>
+        {(control) => (
+          <textarea {...control} rows={3} value={text} onChange={(event) => onChange(event.target.value)} />
+        )}
+      </Leaf>
+    );
+  }
+  const type = kind === 'email' ? 'email' : kind === 'date' ? 'date' : 'text';
+  const hint =
+    kind === 'link'
+      ? 'A path of this site (/packages) or a full web address.'
+      : kind === 'id'
+        ? 'Lowercase letters, digits and hyphens; used in links, so change it with care.'
+        : undefined;
+  return (
+    <Leaf path={path} label={label} hint={hint}>
+      {(control) => <input {...control} type={type} value={text} onChange={(event) => onChange(event.target.value)} />}
+    </Leaf>
+  );
+}
+
+function MarkdownField({ path, label, value, onChange }: Omit<FieldProps, 'schema'> & { value: string }) {
+  const [preview, setPreview] = useState(true);
+  return (
+    <div className="grid gap-3 lg:grid-cols-2">
+      <Leaf path={path} label={`${label} (Markdown)`}>
+        {(control) => (
+          <textarea {...control} rows={6} value={value} onChange={(event) => onChange(event.target.value)} />
+        )}
+      </Leaf>
+      <div>
+        <div className="flex items-center justify-between">
+          <span className={labelClass} aria-hidden="true">
+            Preview
+          </span>
+          <button type="button" className={smallButton} aria-pressed={preview} onClick={() => setPreview(!preview)}>
+            {preview ? 'Hide preview' : 'Show preview'}
+            <span className="sr-only"> of {label}</span>
+          </button>
+        </div>
+        {preview && <MarkdownPreview source={value} />}
+      </div>
+    </div>
+  );
+}
+
+function ListField({ schema, path, label, value, onChange }: FieldProps) {
+  const element = elementOf(schema);
+  const items = Array.isArray(value) ? value : [];
+  if (!element) return null;
+  const itemLabel = labelOf(element, label.replace(/s$/, ''));
+  const move = (from: number, to: number) => {
+    const copy = [...items];
+    const [item] = copy.splice(from, 1);
+    copy.splice(to, 0, item);
+    onChange(copy);
+  };
+  return (
+    <Group label={`${label} (${items.length})`} path={path}>
+      <ol className="space-y-4">
+        {items.map((item, index) => {
+          const name = `${itemLabel} ${index + 1}`;
+          return (
+            <li key={index} className="rounded-md border border-slate-200 bg-slate-50 p-3">
+              <div className="mb-2 flex flex-wrap items-center gap-2">
+                <span className="text-sm font-semibold text-slate-800">{name}</span>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={index === 0}
+                  aria-label={`Move ${name} up`}
+                  onClick={() => move(index, index - 1)}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  className={smallButton}
+                  disabled={index === items.length - 1}
+                  aria-label={`Move ${name} down`}
+                  onClick={() => move(index, index + 1)}
+                >
+                  Down
+                </button>
+                <button
+                  type="button"
+                  className={`${smallButton} text-red-800`}
+                  aria-label={`Remove ${name}`}
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                >
+                  Remove
+                </button>
+              </div>
+              <SchemaField
+                schema={element}
+                path={join(path, index)}
+                label={name}
+                value={item}
+                onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className={secondaryButton} onClick={() => onChange([...items, emptyValue(element)])}>
+        Add {itemLabel.toLowerCase()}
+      </button>
+    </Group>
+  );
+}
+
+function OptionalField({ schema, path, label, value, onChange }: FieldProps) {
+  const inner = innerOf(schema);
+  if (!inner) return null;
+  const innerKind = kindOf(inner);
+  // An optional text is just a text that may stay empty.
+  if (!['object', 'image', 'list', 'union', 'record'].includes(innerKind)) {
+    return (
+      <SchemaField
+        schema={inner}
+        path={path}
+        label={`${label} (optional)`}
+        value={value ?? ''}
+        onChange={(next) => onChange(next === '' ? undefined : next)}
+      />
+    );
+  }
+  if (value === undefined) {
+    return (
+      <button type="button" className={secondaryButton} onClick={() => onChange(emptyValue(inner))}>
+        Add {label.toLowerCase()}
+      </button>
+    );
+  }
+  return (
+    <div>
+      <SchemaField schema={inner} path={path} label={label} value={value} onChange={onChange} />
+      <button type="button" className={`${smallButton} mt-2 text-red-800`} onClick={() => onChange(undefined)}>
+        Remove {label.toLowerCase()}
+      </button>
+    </div>
+  );
+}
+
+function UnionField({ schema, path, label, value, onChange }: FieldProps) {
+  const { idPrefix } = useContext(Context);
+  const options = optionsOf(schema);
+  const index = unionIndex(schema, value);
+  const option = options[index];
+  const id = `${fieldId(idPrefix, path)}-kind`;
+  if (!option) return null;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center gap-2">
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {label} is a
+        </label>
+        <select
+          id={id}
+          className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm"
+          value={index}
+          onChange={(event) => onChange(emptyValue(options[Number(event.target.value)]!))}
+        >
+          {options.map((each, i) => (
+            <option key={i} value={i}>
+              {optionLabel(each, i)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <SchemaField schema={option} path={path} label={label} value={value} onChange={onChange} />
+    </div>
+  );
+}
+
+/** A record's keys are fixed by the site (e.g. one summary per open position): only the values are edited. */
+function RecordField({ schema, path, label, value, onChange }: FieldProps) {
+  const valueSchema = (schema as unknown as { _zod: { def: { valueType: z.ZodType } } })._zod.def.valueType;
+  const record = isRecord(value) ? value : {};
+  return (
+    <Group label={label} path={path}>
+      {Object.keys(record).length === 0 && <p className="text-sm text-slate-600">Nothing to edit here.</p>}
+      {Object.entries(record).map(([key, item]) => (
+        <SchemaField
+          key={key}
+          schema={valueSchema}
+          path={join(path, key)}
+          label={key}
+          value={item}
+          onChange={(next) => onChange({ ...record, [key]: next })}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function ImageField({ schema, path, label, value, onChange }: FieldProps) {
+  const { pickImage } = useContext(Context);
+  const image = isRecord(value) ? value : {};
+  const src = typeof image.src === 'string' ? image.src : '';
+  return (
+    <Group
+      label={label}
+      path={path}
+      actions={
+        pickImage && (
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() =>
+              void pickImage().then((picked) => {
+                if (picked) onChange({ ...image, ...picked });
+              })
+            }
+          >
+            Choose from the media library<span className="sr-only"> for {label}</span>
+          </button>
+        )
+      }
+    >
+      {src && (
+        <img src={src} alt="" className="h-24 w-auto rounded border border-slate-200 object-contain" loading="lazy" />
+      )}
+      <ObjectFields schema={schema} path={path} value={value} onChange={onChange} />
+    </Group>
+  );
+}

@@ -1,0 +1,151 @@
+// Reply from the lead page: a plain-text mail to the visitor, sent through the outbox
+// (POST /api/admin/{kind}/{id}/reply → 202) with Reply-To the staff member's address. It can start
+// from one of the kind's templates (kept under Leads → Reply templates); the reply then shows on the
+// timeline and on the person's page.
+import { REPLY_LIMITS, type LeadKind } from '@agency/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { toast } from '~/components/ui/toast';
+import { ApiRequestError } from '~/lib/api';
+import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { REPLY_TEMPLATES_PATH, ReplyTemplatesSchema } from './reply-templates-data';
+
+const REPLY_MAX_LENGTH = REPLY_LIMITS.text;
+
+export function LeadReply({
+  kind,
+  path,
+  to,
+  invalidates,
+}: {
+  kind: LeadKind;
+  /** The lead's API path, `/admin/{kind}/{id}`. */
+  path: string;
+  /** The visitor's address. */
+  to: string;
+  invalidates: string[];
+}) {
+  const id = useId();
+  const templates = (useApiQuery(REPLY_TEMPLATES_PATH, ReplyTemplatesSchema).data?.templates ?? []).filter(
+    (entry) => entry.kind === kind,
+  );
+  const [subject, setSubject] = useState('');
+  const [text, setText] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function applyTemplate(index: string) {
+    const template = templates[Number(index)];
+    if (!template) return;
+    setSubject(template.subject);
+    setText(template.text);
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      await mutate(`${path}/reply`, { method: 'POST', body: { subject, text }, invalidates });
+      setSubject('');
+      setText('');
+      toast.success(`Reply to ${to} queued`);
+    } catch (caught) {
+      const refused = caught instanceof ApiRequestError ? (caught.body?.fields ?? {}) : {};
+      setFields(refused);
+      setError(errorMessage(caught, 'Failed to send the reply'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fieldError = (name: string) =>
+    fields[name] ? (
+      <p id={`${id}-${name}-error`} className="mt-1 text-sm text-red-800">
+        {fields[name]}
+      </p>
+    ) : null;
+
+  return (
+    <form onSubmit={(event) => void send(event)} noValidate aria-labelledby={`${id}-heading`} className="max-w-2xl">
+      <h4 id={`${id}-heading`} className="font-semibold">
+        Reply to {to}
+      </h4>
+      <p className="mt-1 text-sm text-slate-600">
+        A plain-text mail from the site; answers come back to your own address.
+      </p>
+      <div className="mt-3">
+        <label htmlFor={`${id}-template`} className={labelClass}>
+          Start from a template
+        </label>
+        <select
+          id={`${id}-template`}
+          value=""
+          onChange={(event) => applyTemplate(event.target.value)}
+          className={inputClass}
+        >
+          <option value="">{templates.length ? 'Choose a template…' : 'No templates for this kind yet'}</option>
+          {templates.map((template, index) => (
+            <option key={`${template.name}-${index}`} value={index}>
+              {template.name}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-sm">
+          <Link to="/admin/leads/templates" className="text-brand-700 underline">
+            Edit the reply templates
+          </Link>
+        </p>
+      </div>
+      <div className="mt-3">
+        <label htmlFor={`${id}-subject`} className={labelClass}>
+          Subject
+        </label>
+        <input
+          id={`${id}-subject`}
+          value={subject}
+          maxLength={REPLY_LIMITS.subject}
+          aria-invalid={fields.subject ? true : undefined}
+          aria-describedby={fields.subject ? `${id}-subject-error` : undefined}
+          onChange={(event) => setSubject(event.target.value)}
+          className={inputClass}
+        />
+        {fieldError('subject')}
+      </div>
+      <div className="mt-3">
+        <label htmlFor={`${id}-text`} className={labelClass}>
+          Reply
+        </label>
+        <textarea
+          id={`${id}-text`}
+          rows={6}
+          maxLength={REPLY_MAX_LENGTH}
+          value={text}
+          aria-invalid={fields.text ? true : undefined}
+          aria-describedby={`${id}-text-hint${fields.text ? ` ${id}-text-error` : ''}`}
+          onChange={(event) => setText(event.target.value)}
+          className={inputClass}
+        />
+        <p id={`${id}-text-hint`} className="mt-1 text-sm text-slate-600">
+          {text.length.toLocaleString('en-GB')} of {REPLY_MAX_LENGTH.toLocaleString('en-GB')} characters.
+        </p>
+        {fieldError('text')}
+      </div>
+      {error && (
+        <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy || subject.trim() === '' || text.trim() === ''}
+        className={`mt-3 ${primaryButton}`}
+      >
+        Send reply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+// What a public page renders inside its app element, the same on the server (public-runtime/public-page.server.tsx)
+// and in the browser (public-runtime/runtime.tsx), so that the browser hydrates exactly what the server wrote.
+import { type ComponentType, StrictMode } from 'react';
+import { SitePage } from '~/components/layout/site-layout';
+import { type Navigation, NavigationProvider } from '~/lib/navigation';
+import { SiteContext, siteOf } from '~/lib/site-content';
+
+/** A route's component, given its loader's data as React Router would give it. */
+export type PageComponent = ComponentType<{ loaderData: never }>;
+
+export function PublicTree({ Page, data, ...navigation }: Navigation & { Page: PageComponent; data: unknown }) {
+  return (
+    <StrictMode>
+      <NavigationProvider {...navigation}>
+        {/* The site document (footer, contact details) comes with the page's data: lib/content-loader.ts. */}
+        <SiteContext.Provider value={siteOf(data)}>
+          <SitePage>
+            <Page key={navigation.location.pathname + navigation.location.search} loaderData={data as never} />
+          </SitePage>
+        </SiteContext.Provider>
+      </NavigationProvider>
+    </StrictMode>
+  );
+}

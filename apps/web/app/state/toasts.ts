@@ -1,0 +1,76 @@
+// Toast notifications (docs/product.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
+// 5000 ms on screen unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere. The open
+// toasts live here; what draws them (components/ui/toast.tsx and toast-list.tsx) is fetched with the first
+// toast, not with the page.
+import { TOAST } from '@agency/contract';
+
+export type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
+
+export interface ToastOptions {
+  variant?: ToastVariant;
+  /** Keep the toast until the visitor closes it. */
+  persist?: boolean;
+  /** A bold first line above the message (a title / description pair). */
+  title?: string;
+}
+
+export interface ToastItem {
+  id: number;
+  message: string;
+  title?: string;
+  variant: ToastVariant;
+  persist: boolean;
+  leaving: boolean;
+}
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function dismiss(id: number) {
+  items = items.map((item) => (item.id === id ? { ...item, leaving: true } : item));
+  emit();
+  setTimeout(() => {
+    items = items.filter((item) => item.id !== id);
+    emit();
+  }, TOAST.exitMs);
+}
+
+/** Shows a toast; the oldest is dropped when more than TOAST.maxVisible are open. */
+export function toast(message: string, { variant = 'default', persist = false, title }: ToastOptions = {}) {
+  const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false };
+  items = [...items, item].slice(-TOAST.maxVisible);
+  emit();
+  // Its auto-hide timer starts when it is drawn (toast-list.tsx): the first toast of a page waits for what
+  // draws it, and would otherwise be on screen for less than TOAST.autoHideMs.
+  return item.id;
+}
+toast.success = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'success' });
+toast.error = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'error' });
+toast.info = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'info' });
+toast.warning = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
+  toast(message, { ...options, variant: 'warning' });
+
+export const subscribeToasts = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export const currentToasts = (): readonly ToastItem[] => items;
+
+let loadToastList: (() => Promise<unknown>) | null = null;
+
+/** components/ui/toast.tsx tells how to fetch what draws the toasts (state does not import components). */
+export function setToastListLoader(load: () => Promise<unknown>) {
+  loadToastList = load;
+}
+
+/** Fetches what draws toasts ahead of the first one (a form being filled in will show one when sent), so
+ *  the toast is on screen when it is called, not a fetch later. */
+export function preloadToasts() {
+  loadToastList?.().catch(() => undefined);
+}
