@@ -11,6 +11,7 @@ import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
 import backupsPlugin, { scratchDirOf } from './plugins/backups.ts';
 import databasePlugin from './plugins/database.ts';
+import digestPlugin from './plugins/digest.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -27,6 +28,7 @@ import backupRoutes from './routes/admin/backups.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
+import deskRoutes from './routes/admin/desk.ts';
 import privacyRoutes from './routes/admin/privacy/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import passwordRoutes from './routes/auth/password.ts';
@@ -52,7 +54,7 @@ export interface AppOptions {
   database: Database;
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
-  /** Run the daily retention job on a timer (default); the API tests run it themselves. */
+  /** Run the daily retention job and the staff digest on a timer (default); the API tests run them themselves. */
   retentionSchedule?: boolean;
   /** Take scheduled backups on a timer when BACKUP_INTERVAL_HOURS is set (default); the API tests call runIfDue. */
   backupSchedule?: boolean;
@@ -141,6 +143,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
+  await app.register(digestPlugin, { timeZone: config.timeZone, siteUrl: config.siteUrl, schedule: retentionSchedule });
   await app.register(backupsPlugin, {
     config: config.backup,
     scratchDir: scratchDirOf(config.dataDir),
@@ -161,7 +164,7 @@ export async function buildApp({
       await api.register(twoFactorRoutes, { prefix: '/auth', ...account });
       await api.register(sessionRoutes, { prefix: '/auth', ...account });
       await api.register(profileRoutes, { prefix: '/auth' });
-      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(userRoutes, { prefix: '/users', siteUrl: config.siteUrl });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });
       await api.register(uploadRoutes, { prefix: '/uploads' });
@@ -171,6 +174,7 @@ export async function buildApp({
       });
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
+      await api.register(deskRoutes, { prefix: '/admin', timeZone: config.timeZone });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(backupRoutes, { prefix: '/admin/backups' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });

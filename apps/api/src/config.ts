@@ -58,6 +58,16 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** True for a time zone name Intl knows (Europe/London, Asia/Kathmandu, UTC). */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -80,6 +90,14 @@ const EnvSchema = z.object({
   LEADS_TO: optionalEmail,
   LEADS_TO_UK: optionalEmail,
   LEADS_TO_NEPAL: optionalEmail,
+  // Reply-To of the replies staff send from a lead; without it, the staff member's own address.
+  REPLY_TO: optionalEmail,
+  // The staff digest goes out at 09:00 here; an IANA zone name.
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default('Europe/London')
+    .refine(isTimeZone, 'must be an IANA time zone name, e.g. Europe/London or Asia/Kathmandu'),
   RATE_LIMIT_MAX: positiveInt.default(10),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   CONFIRMATION_MAIL_INTERVAL_HOURS: positiveInt.default(24),
@@ -203,6 +221,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
+  /** Reply-To of staff replies (REPLY_TO); undefined: the staff member's own address. */
+  replyTo: string | undefined;
+  /** IANA zone of the 09:00 staff digest (TIME_ZONE). */
+  timeZone: string;
   rateLimit: { max: number; windowSeconds: number };
   login: { maxFailures: number; windowSeconds: number };
   /** Days each kind of lead is kept (privacy.ts in the contract). */
@@ -266,6 +288,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
+    replyTo: env.REPLY_TO,
+    timeZone: env.TIME_ZONE,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },
     retention: {

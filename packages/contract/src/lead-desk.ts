@@ -180,6 +180,10 @@ export const ReplyTemplatesSchema = z.object({
     ),
 });
 export type ReplyTemplates = z.output<typeof ReplyTemplatesSchema>;
+/** The answer of GET and PUT /api/admin/reply-templates (the same shape, as stored). */
+export const ReplyTemplateListSchema = z.object({
+  templates: z.array(z.object({ kind: z.enum(LEAD_KINDS), name: z.string(), subject: z.string(), text: z.string() })),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Follow-ups and deal value: PATCH /api/admin/{kind}/{id}, GET /api/admin/follow-ups
@@ -218,6 +222,7 @@ export type LeadUpdate = z.input<typeof LeadUpdateSchema>;
 export const FollowUpsQuerySchema = z.object({
   owner: z
     .string()
+    .max(40, 'Owner must be "me", "all" or an account id')
     .trim()
     .optional()
     .default('me')

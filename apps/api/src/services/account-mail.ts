@@ -1,6 +1,14 @@
 // Mails to account owners (password reset link, "someone tried to register with your address", 2FA turned on),
 // queued in the outbox like lead mail so a mail server that is down only delays them.
-import { ACCOUNT_PATHS, BRAND_NAME, PASSWORD_RESET_TTL_MINUTES } from '@agency/contract';
+import {
+  ACCOUNT_PATHS,
+  BRAND_NAME,
+  INVITE_TTL_DAYS,
+  LEAD_KIND_LABELS,
+  leadAdminPath,
+  type LeadKind,
+  PASSWORD_RESET_TTL_MINUTES,
+} from '@agency/contract';
 import { schema, type Db } from '@agency/db';
 
 /** Outbox rows of account mail carry this kind; their body is blanked once sent (it may hold a secret link). */
@@ -12,6 +20,13 @@ export const ACCOUNT_MAIL_PURPOSES = [
   'registration-attempt',
   'two-factor-enabled',
   'backup-failed',
+  'registration-pending',
+  'first-admin',
+  'account-approved',
+  'lead-assigned',
+  'digest',
+  'invite',
+  'invite-existing',
 ] as const;
 export type AccountMailPurpose = (typeof ACCOUNT_MAIL_PURPOSES)[number];
 
@@ -101,4 +116,146 @@ export async function queueAccountMail(db: Db, mail: AccountMail): Promise<void>
     subject: mail.subject,
     body: mail.body,
   });
+}
+
+const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString();
+const TEAM_PATH = '/admin/team';
+const INVITE_PATH = '/accept-invite';
+
+/** To each admin when an account registers and waits for approval. */
+export function registrationPendingMail(
+  siteUrl: string,
+  adminUser: { id: string; email: string; name: string },
+  newcomer: { name: string; email: string },
+): AccountMail {
+  return {
+    userId: adminUser.id,
+    to: adminUser.email,
+    purpose: 'registration-pending',
+    subject: `${newcomer.name.replace(/\s+/g, ' ').slice(0, 80)} registered and waits for approval`,
+    body: [
+      `Hello ${adminUser.name},`,
+      '',
+      `${newcomer.name} (${newcomer.email}) registered a ${BRAND_NAME} account and waits for approval.`,
+      'Give them a role, or remove the account, on the Team page:',
+      '',
+      link(siteUrl, TEAM_PATH),
+    ].join('\n'),
+  };
+}
+
+/** To the person once an admin gives their pending account a role. */
+export function accountApprovedMail(siteUrl: string, user: { id: string; email: string; name: string }, role: string) {
+  return {
+    userId: user.id,
+    to: user.email,
+    purpose: 'account-approved',
+    subject: `Your ${BRAND_NAME} account is approved`,
+    body: [
+      `Hello ${user.name},`,
+      '',
+      `Your ${BRAND_NAME} account was approved as ${role}. You can sign in now:`,
+      '',
+      link(siteUrl, ACCOUNT_PATHS.login),
+    ].join('\n'),
+  } satisfies AccountMail;
+}
+
+/** To a lead's new owner when someone else assigned it to them. */
+export function leadAssignedMail(
+  siteUrl: string,
+  owner: { id: string; email: string; name: string },
+  by: string,
+  lead: { kind: LeadKind; id: string; from: string },
+): AccountMail {
+  return {
+    userId: owner.id,
+    to: owner.email,
+    purpose: 'lead-assigned',
+    subject: `${by.slice(0, 60)} assigned you a lead`,
+    body: [
+      `Hello ${owner.name},`,
+      '',
+      `${by} assigned you a lead (${LEAD_KIND_LABELS[lead.kind].toLowerCase()}) from ${lead.from}.`,
+      '',
+      link(siteUrl, leadAdminPath(lead.kind, lead.id)),
+    ].join('\n'),
+  };
+}
+
+/** The single-use link of an invitation. */
+export function inviteMail(
+  siteUrl: string,
+  invite: { id: string; email: string; role: string },
+  by: string,
+  token: string,
+): AccountMail {
+  return {
+    userId: invite.id,
+    to: invite.email,
+    purpose: 'invite',
+    subject: `${by.slice(0, 60)} invited you to the ${BRAND_NAME} admin`,
+    body: [
+      'Hello,',
+      '',
+      `${by} invited you to the ${BRAND_NAME} admin area as ${invite.role}.`,
+      `Choose your name and password here within ${INVITE_TTL_DAYS} days; the link works once:`,
+      '',
+      link(siteUrl, `${INVITE_PATH}?token=${encodeURIComponent(token)}`),
+      '',
+      'If you did not expect this, ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+/** An invitation to an address that already has an account: its owner is told, nothing is created. */
+export function inviteExistingMail(siteUrl: string, user: { id: string; email: string; name: string }, by: string) {
+  return {
+    userId: user.id,
+    to: user.email,
+    purpose: 'invite-existing',
+    subject: `You already have a ${BRAND_NAME} account`,
+    body: [
+      `Hello ${user.name},`,
+      '',
+      `${by} invited this address to the ${BRAND_NAME} admin area, which already has an account. Sign in here:`,
+      '',
+      link(siteUrl, ACCOUNT_PATHS.login),
+      '',
+      `Forgot your password? ${link(siteUrl, ACCOUNT_PATHS.forgotPassword)}`,
+    ].join('\n'),
+  } satisfies AccountMail;
+}
+
+/** To the very first account: it is the site's admin (no approval to wait for). */
+export function firstAdminMail(siteUrl: string, user: { id: string; email: string; name: string }): AccountMail {
+  return {
+    userId: user.id,
+    to: user.email,
+    purpose: 'first-admin',
+    subject: `You are the admin of the ${BRAND_NAME} site`,
+    body: [
+      `Hello ${user.name},`,
+      '',
+      `Your account is the first on this ${BRAND_NAME} site, so it is the admin: nobody needs to approve it.`,
+      'Sign in, then invite your colleagues from the Team page:',
+      '',
+      link(siteUrl, ACCOUNT_PATHS.login),
+    ].join('\n'),
+  };
+}
+
+/** Queues `mails` in one insert (the worker sends them). */
+export async function queueAccountMails(db: Pick<Db, 'insert'>, mails: AccountMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(schema.outbox).values(
+    mails.map((mail) => ({
+      leadKind: ACCOUNT_MAIL_KIND,
+      leadId: mail.userId,
+      purpose: mail.purpose,
+      to: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+    })),
+  );
 }

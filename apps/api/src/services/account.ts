@@ -12,7 +12,13 @@ import {
 import { and, eq, gt, schema, sql, type Db } from '@agency/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
-import { queueAccountMail, registrationAttemptMail } from './account-mail.ts';
+import {
+  firstAdminMail,
+  queueAccountMail,
+  queueAccountMails,
+  registrationAttemptMail,
+  registrationPendingMail,
+} from './account-mail.ts';
 import { ANONYMOUS_ACTOR, type AuditContext, recordAudit, signInAudit } from './audit.ts';
 import {
   EmailTakenError,
@@ -70,7 +76,20 @@ const REGISTRATION_ATTEMPT_MAIL_HOURS = 24;
 export async function registerAccount(deps: AccountDeps, input: RegisterInput & { password: string }): Promise<void> {
   await assertPasswordAllowed(input.password, { email: input.email, name: input.name }, 'password');
   try {
-    await registerUser(deps.db, input);
+    const user = await registerUser(deps.db, input);
+    // The first account is the admin and is told so; a later one waits, and every admin is told (issue 22).
+    if (user.role === 'admin') await queueAccountMail(deps.db, firstAdminMail(deps.siteUrl, user));
+    else {
+      const admins = await deps.db
+        .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.role, 'admin'));
+      await queueAccountMails(
+        deps.db,
+        admins.map((admin) => registrationPendingMail(deps.siteUrl, admin, user)),
+      );
+    }
+    deps.kickOutbox();
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     const owner = await findUserByEmail(deps.db, input.email);

@@ -8,7 +8,9 @@ import {
   LEAD_FIELDS,
   LEAD_KINDS_WITH_FILE,
   LEAD_PAGE_SIZE,
-  type LeadChange,
+  LEAD_DESK_MESSAGES,
+  type LeadUpdate,
+  type LeadBulkSchema,
   type LeadDetailSchema,
   type LeadEvent,
   type LeadItem,
@@ -27,6 +29,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
+import { leadAssignedMail, queueAccountMails } from './account-mail.ts';
 import { recordAudit, recordLeadView } from './audit.ts';
 import { type CsvValue, toCsv } from './csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from './lead-events.ts';
@@ -42,6 +45,7 @@ import {
 } from './leads.ts';
 
 export type LeadListFilters = z.output<typeof LeadListQuerySchema>;
+type LeadBulkOutput = z.output<typeof LeadBulkSchema>;
 
 const JOB_ONLY_APPLICATIONS = 'Only job applications can be filtered by job opening';
 
@@ -73,7 +77,15 @@ export function factsOf(kind: LeadKind, row: Record<string, unknown>): LeadFacts
   const fields: Record<string, unknown> = {};
   for (const field of LEAD_FIELDS[kind]) fields[field] = row[field];
   const fileName = row.fileName as string | null | undefined;
+  const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : null);
   return {
+    source: {
+      sourcePath: text('sourcePath'),
+      referrer: text('referrer'),
+      utmSource: text('utmSource'),
+      utmMedium: text('utmMedium'),
+      utmCampaign: text('utmCampaign'),
+    },
     kind,
     id: String(row.id),
     createdAt: row.createdAt as Date,
@@ -239,27 +251,34 @@ export async function changeLead(
   delivery: IntakeConfig,
   kind: LeadKind,
   id: string,
-  change: LeadChange,
+  change: LeadUpdate,
 ): Promise<LeadItem> {
-  if (change.status === undefined && change.ownerId === undefined && change.handled === undefined) {
+  const keys = ['status', 'ownerId', 'handled', 'followUpAt', 'followUpNote', 'dealValue'] as const;
+  if (keys.every((key) => change[key] === undefined)) {
     throw badField('status', PIPELINE_MESSAGES.nothingToChange);
+  }
+  if (change.dealValue !== undefined && kind !== 'quotes') {
+    throw badField('dealValue', LEAD_DESK_MESSAGES.dealValueQuotesOnly);
   }
   if (change.status !== undefined && !isLeadStatus(kind, change.status)) {
     throw badField('status', PIPELINE_MESSAGES.unknownStatus(kind));
   }
   let newOwner: Person | null | undefined;
+  let ownerEmail = '';
   if (change.ownerId === null) newOwner = null;
   else if (change.ownerId !== undefined) {
     const [owner] = await app.db
-      .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role })
+      .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role, email: schema.users.email })
       .from(schema.users)
       .where(eq(schema.users.id, change.ownerId.toLowerCase()));
     if (owner?.role !== 'admin') throw badField('ownerId', PIPELINE_MESSAGES.ownerNotAdmin);
     newOwner = { id: owner.id, name: owner.name };
+    ownerEmail = owner.email;
   }
   const actorId = actorOf(request).id;
   const table = tableOf(kind);
 
+  let mailed = false;
   const queued = await app.db.transaction(async (tx) => {
     // Locked so two admins changing one lead at once each see the other's change in `from`.
     const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
@@ -286,6 +305,47 @@ export async function changeLead(
       }
       set.ownerId = newOwner?.id ?? null;
       events.push({ kind, leadId: id, type: 'owner_changed', actorId, data: { from, to: newOwner } });
+      // The new owner is told, unless they took the lead themselves.
+      if (newOwner && newOwner.id !== actorId) {
+        const sender = String((row as Record<string, unknown>).fullName ?? (row as Record<string, unknown>).name ?? '');
+        await queueAccountMails(tx, [
+          leadAssignedMail(delivery.siteUrl, { ...newOwner, email: ownerEmail }, actorOf(request).name, {
+            kind,
+            id,
+            from: sender || 'a visitor',
+          }),
+        ]);
+        mailed = true;
+      }
+    }
+    const audits: Parameters<typeof recordAudit>[2][] = [];
+    if (change.followUpAt !== undefined || change.followUpNote !== undefined) {
+      const before = { at: row.followUpAt?.toISOString() ?? null, note: row.followUpNote ?? null };
+      const at =
+        change.followUpAt === undefined ? before.at : change.followUpAt && new Date(change.followUpAt).toISOString();
+      // A note without a date means nothing: clearing the date clears the note.
+      const note = at === null ? null : change.followUpNote === undefined ? before.note : change.followUpNote || null;
+      if (at !== before.at || note !== before.note) {
+        set.followUpAt = at === null ? null : new Date(at);
+        set.followUpNote = note;
+        const target = { type: kind, id };
+        if (at === null) {
+          events.push({ kind, leadId: id, type: 'follow_up_cleared', actorId, data: before });
+          audits.push({ action: 'lead.follow_up_cleared', target });
+        } else {
+          events.push({ kind, leadId: id, type: 'follow_up_set', actorId, data: { at, note } });
+          audits.push({ action: 'lead.follow_up_set', target, data: { at } });
+        }
+      }
+    }
+    if (change.dealValue !== undefined && kind === 'quotes') {
+      const before = row.dealValue === null || row.dealValue === undefined ? null : Number(row.dealValue);
+      if (change.dealValue !== before) {
+        set.dealValue = change.dealValue;
+        const data = { from: before, to: change.dealValue, currency: row.currency ?? null };
+        events.push({ kind, leadId: id, type: 'deal_value_changed', actorId, data });
+        audits.push({ action: 'lead.deal_value_changed', target: { type: kind, id }, data });
+      }
     }
     if (events.length === 0) return 0;
     await tx
@@ -293,7 +353,9 @@ export async function changeLead(
       .set({ ...set, lastActivityAt: sql`now()` })
       .where(eq(table.id, id));
     await recordEvents(tx, events);
+    for (const audit of audits) await recordAudit(tx, request, audit);
     for (const event of events) {
+      if (event.type !== 'status_changed' && event.type !== 'owner_changed') continue;
       const data = event.data as { from: unknown; to: unknown };
       const personId = (person: unknown) => (person as Person | null)?.id ?? null;
       await recordAudit(
@@ -309,14 +371,21 @@ export async function changeLead(
       );
     }
     if (row.status === SPAM_STATUS && status !== SPAM_STATUS) {
+      // Only what never went out for this lead: a lead marked spam after its notification was sent (and
+      // moved back) does not notify the agency twice.
+      const sent = await tx
+        .select({ purpose: schema.outbox.purpose })
+        .from(schema.outbox)
+        .where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
+      const already = new Set(sent.map((done) => done.purpose));
       const facts = factsOf(kind, { ...row, status } as unknown as Record<string, unknown>);
-      const rows = arrivalRows(facts, delivery, { confirmation: false });
+      const rows = arrivalRows(facts, delivery, { confirmation: false }).filter((out) => !already.has(out.purpose));
       await queueRows(tx, rows, actorId);
       return rows.length;
     }
     return 0;
   });
-  if (queued > 0) app.outbox.kick();
+  if (queued > 0 || mailed) app.outbox.kick();
   const found = await findLead(app, kind, id);
   return itemOf(found.lead, found.ownerName);
 }
@@ -356,9 +425,17 @@ export async function resendNotification(
   const actorId = actorOf(request).id;
   const table = tableOf(kind);
   const queued = await app.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(table).where(eq(table.id, id));
-    if (!row) throw notFound();
-    const mail = notificationMail(factsOf(kind, row as unknown as Record<string, unknown>), delivery);
+    const [found] = await tx
+      .select({ row: table, ownerName: schema.users.name })
+      .from(table)
+      .leftJoin(schema.users, eq(schema.users.id, table.ownerId))
+      .where(eq(table.id, id));
+    if (!found) throw notFound();
+    const { row } = found;
+    // A resend says so, with the lead's status and owner as they are now.
+    const owner = row.ownerId ? { id: row.ownerId, name: found.ownerName ?? '' } : null;
+    const facts = factsOf(kind, row as unknown as Record<string, unknown>);
+    const mail = notificationMail({ ...facts, resend: { status: row.status, owner } }, delivery);
     if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
     await queueRows(tx, [{ id: randomUUID(), ...mail }], actorId);
     await recordAudit(tx, request, { action: 'lead.notification_resent', target: { type: kind, id } });
@@ -419,4 +496,125 @@ export async function openLeadFile(app: FastifyInstance, request: FastifyRequest
       'x-content-type-options': 'nosniff',
     },
   };
+}
+
+/**
+ * POST /api/admin/{kind}/bulk: one action on up to BULK_MAX_IDS leads in ONE transaction: an id that is not a
+ * lead of this kind, a bad value or an owner who is not staff refuses the whole request (nothing half-applied).
+ * Each changed lead gets its timeline event and audit entry (`bulk: true`); → how many leads changed.
+ */
+export async function bulkChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  delivery: IntakeConfig,
+  kind: LeadKind,
+  input: LeadBulkOutput,
+): Promise<number> {
+  const { action } = input;
+  const ids = [...new Set(input.ids)];
+  const actorId = actorOf(request).id;
+  let target: string | undefined;
+  let newOwner: Person | null = null;
+  if (action === 'status') {
+    if (!input.value) throw badField('value', LEAD_DESK_MESSAGES.bulkValueRequired);
+    if (!isLeadStatus(kind, input.value)) throw badField('value', PIPELINE_MESSAGES.unknownStatus(kind));
+    target = input.value;
+  } else if (action === 'spam') target = SPAM_STATUS;
+  else if (action === 'not_spam') target = NEW_STATUS;
+  else if (action === 'owner' && input.value) {
+    const [owner] = /^[0-9a-f-]{36}$/i.test(input.value)
+      ? await app.db
+          .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role })
+          .from(schema.users)
+          .where(eq(schema.users.id, input.value.toLowerCase()))
+      : [];
+    if (owner?.role !== 'admin') throw badField('value', PIPELINE_MESSAGES.ownerNotAdmin);
+    newOwner = { id: owner.id, name: owner.name };
+  }
+  const table = tableOf(kind);
+  const result = await app.db.transaction(async (tx) => {
+    const rows = await tx.select().from(table).where(inArray(table.id, ids)).for('update');
+    if (rows.length !== ids.length) throw badField('ids', LEAD_DESK_MESSAGES.bulkIdsOtherKind);
+    if (action === 'delete') {
+      await tx.delete(table).where(inArray(table.id, ids));
+      await tx.delete(schema.outbox).where(and(eq(schema.outbox.leadKind, kind), inArray(schema.outbox.leadId, ids)));
+      await tx
+        .delete(schema.leadEvents)
+        .where(and(eq(schema.leadEvents.leadKind, kind), inArray(schema.leadEvents.leadId, ids)));
+      for (const row of rows) {
+        await recordAudit(tx, request, {
+          action: 'lead.deleted',
+          target: { type: kind, id: row.id },
+          data: { bulk: true },
+        });
+      }
+      return { updated: rows.length, queued: 0, fileKeys: hasFile(kind) ? rows.map((row) => row.fileKey) : [] };
+    }
+    let updated = 0;
+    let queued = 0;
+    const owners = new Map<string, Person>();
+    if (action === 'owner') {
+      const previous = [...new Set(rows.map((row) => row.ownerId).filter((owner) => owner !== null))];
+      if (previous.length > 0) {
+        const people = await tx
+          .select({ id: schema.users.id, name: schema.users.name })
+          .from(schema.users)
+          .where(inArray(schema.users.id, previous));
+        for (const person of people) owners.set(person.id, person);
+      }
+    }
+    for (const row of rows) {
+      const id = row.id;
+      const subject = { type: kind, id } as const;
+      if (action === 'owner') {
+        if ((newOwner?.id ?? null) === row.ownerId) continue;
+        const from = row.ownerId ? (owners.get(row.ownerId) ?? null) : null;
+        await tx
+          .update(table)
+          .set({ ownerId: newOwner?.id ?? null, lastActivityAt: sql`now()` })
+          .where(eq(table.id, id));
+        await recordEvents(tx, [
+          { kind, leadId: id, type: 'owner_changed', actorId, data: { from, to: newOwner, bulk: true } },
+        ]);
+        await recordAudit(tx, request, {
+          action: 'lead.owner_changed',
+          target: subject,
+          data: { from: from?.id ?? null, to: newOwner?.id ?? null, bulk: true },
+        });
+        updated++;
+        continue;
+      }
+      // not_spam moves only leads that are in spam; the others are left as they are.
+      if (action === 'not_spam' && row.status !== SPAM_STATUS) continue;
+      if (target === undefined || row.status === target) continue;
+      await tx
+        .update(table)
+        .set({ status: target, lastActivityAt: sql`now()` })
+        .where(eq(table.id, id));
+      const data = { from: row.status, to: target, bulk: true };
+      await recordEvents(tx, [{ kind, leadId: id, type: 'status_changed', actorId, data }]);
+      await recordAudit(tx, request, { action: 'lead.status_changed', target: subject, data });
+      if (row.status === SPAM_STATUS) {
+        const sent = await tx
+          .select({ purpose: schema.outbox.purpose })
+          .from(schema.outbox)
+          .where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
+        const already = new Set(sent.map((done) => done.purpose));
+        const facts = factsOf(kind, { ...row, status: target } as unknown as Record<string, unknown>);
+        const out = arrivalRows(facts, delivery, { confirmation: false }).filter((r) => !already.has(r.purpose));
+        await queueRows(tx, out, actorId);
+        queued += out.length;
+      }
+      updated++;
+    }
+    return { updated, queued, fileKeys: [] as (string | null)[] };
+  });
+  if (result.queued > 0) app.outbox.kick();
+  for (const fileKey of result.fileKeys) {
+    if (!fileKey) continue;
+    await app.storage.delete(fileKey).catch((error: unknown) => {
+      request.log.error({ err: error, fileKey }, 'file of a deleted lead could not be removed');
+    });
+  }
+  return result.updated;
 }

@@ -188,6 +188,7 @@ type LeadValues = {
     eventData: string;
     /** The confirmation's address as the limit compares it; null for other rows. */
     confirmTo: string | null;
+    replyTo: string | null;
   }[];
 };
 
@@ -226,13 +227,13 @@ const LEAD_STATEMENT = shapedStatement<LeadShape, LeadValues>((shape, v) => {
         sql`(${typed(row.id, outbox.id)}, ${typed(row.leadKind, outbox.leadKind)}, ${typed(row.leadId, outbox.leadId)},
         ${typed(row.purpose, outbox.purpose)}, ${typed(row.to, outbox.to)}, ${typed(row.subject, outbox.subject)},
         ${typed(row.body, outbox.body)}, ${i + 1}::int, ${row.eventType}::text, ${row.eventData}::jsonb,
-        ${row.confirmTo}::text)`,
+        ${row.confirmTo}::text, ${row.replyTo}::text)`,
     );
-    ctes.push(sql`queue (id, lead_kind, lead_id, purpose, "to", subject, body, ord, event_type, event_data, confirm_to) as (
+    ctes.push(sql`queue (id, lead_kind, lead_id, purpose, "to", subject, body, ord, event_type, event_data, confirm_to, reply_to) as (
       values ${sql.join(values, sql`, `)})`);
     ctes.push(sql`ob as (
-      insert into outbox (id, lead_kind, lead_id, purpose, "to", subject, body)
-      select id, lead_kind, lead_id, purpose, "to", subject, body from queue
+      insert into outbox (id, lead_kind, lead_id, purpose, "to", subject, body, reply_to)
+      select id, lead_kind, lead_id, purpose, "to", subject, body, reply_to from queue
       where exists (select 1 from lead where status = ${NEW_STATUS})
         and (confirm_to is null or ${noRecentConfirmation(sql`confirm_to`, v.confirmationHours)})
       returning id)`);
@@ -271,9 +272,11 @@ export async function storeLead<K extends LeadKind>(
   const surelySpam = lead.honeypot || (!challenge && intake.verdict !== null);
   const rows = surelySpam
     ? []
-    : arrivalRows({ ...lead.mail, kind: lead.kind, id: lead.id, createdAt, status: NEW_STATUS }, config, {
-        confirmation: true,
-      });
+    : arrivalRows(
+        { ...lead.mail, source: intake.source, kind: lead.kind, id: lead.id, createdAt, status: NEW_STATUS },
+        config,
+        { confirmation: true },
+      );
   const confirmations = rows.filter((row) => row.purpose === 'confirmation').map((row) => confirmationAddress(row.to));
   const leadColumns = Object.fromEntries(
     Object.entries({ ...columns, id: lead.id, ...intake.source, createdAt, lastActivityAt: createdAt }).filter(
@@ -312,6 +315,7 @@ export async function storeLead<K extends LeadKind>(
         eventType: event.type,
         eventData: JSON.stringify(event.data ?? {}),
         confirmTo: row.purpose === 'confirmation' ? confirmationAddress(row.to) : null,
+        replyTo: row.replyTo ?? null,
       };
     }),
   };

@@ -1,5 +1,16 @@
 // The two mails a lead produces: the agency's notification (every field + admin link) and the visitor's confirmation.
-import { LEAD_FIELDS, labelOf, leadAdminPath, type LeadKind, REGION_SETTINGS, type Region } from '@agency/contract';
+import {
+  LEAD_FIELDS,
+  LEAD_STATUS_LABELS,
+  type LeadSource,
+  type LeadStatus,
+  labelOf,
+  leadAdminPath,
+  type LeadKind,
+  type Person,
+  REGION_SETTINGS,
+  type Region,
+} from '@agency/contract';
 
 export interface LeadMailConfig {
   siteUrl: string;
@@ -13,15 +24,21 @@ export interface LeadMailInput {
   /** The validated lead; only LEAD_FIELDS[kind] are written into the mail. */
   fields: Record<string, unknown>;
   file?: { name: string; size: number; type: string } | null;
+  /** Where the lead came from: the notification names the page and the campaign. */
+  source?: LeadSource | null;
+  /** Set when staff send the notification again: it says so, with the lead's status and owner now. */
+  resend?: { status: string; owner: Person | null } | null;
 }
 
 export interface OutboxInsert {
   leadKind: LeadKind;
   leadId: string;
-  purpose: 'notification' | 'confirmation' | 'webhook';
+  purpose: 'notification' | 'confirmation' | 'webhook' | 'reply';
   to: string;
   subject: string;
   body: string;
+  /** Reply-To: the visitor on the agency's notification, the staff member (or REPLY_TO) on a reply. */
+  replyTo?: string | null;
 }
 
 /** Header-safe one-line text of at most `max` characters. */
@@ -72,10 +89,25 @@ const CONFIRMATION: Record<LeadKind, { subject: string; text: string }> = {
   },
 };
 
-function notificationBody({ kind, id, fields, file }: LeadMailInput, config: LeadMailConfig): string {
+/** A field's value as the mail shows it: regions in words ("United Kingdom", not "uk"). */
+function shownValue(field: string, value: unknown): string {
+  const text = String(value ?? '').trim();
+  if (field === 'region' && text in REGION_SETTINGS) return REGION_SETTINGS[text as Region].label;
+  return text;
+}
+
+function notificationBody({ kind, id, fields, file, source, resend }: LeadMailInput, config: LeadMailConfig): string {
   const lines: string[] = [];
+  if (resend) {
+    const status = LEAD_STATUS_LABELS[resend.status as LeadStatus] ?? resend.status;
+    lines.push(
+      'This notification is sent again at the request of staff; the lead arrived earlier.',
+      `Status now: ${status}. Owner: ${resend.owner ? resend.owner.name : 'nobody yet'}.`,
+      '',
+    );
+  }
   for (const field of LEAD_FIELDS[kind]) {
-    const value = String(fields[field] ?? '').trim();
+    const value = shownValue(field, fields[field]);
     if (!value) continue;
     // Multi-line answers are indented so each field still starts on its own line.
     lines.push(`${labelOf(field)}:${value.includes('\n') ? `\n  ${value.split(/\r?\n/).join('\n  ')}` : ` ${value}`}`);
@@ -84,7 +116,15 @@ function notificationBody({ kind, id, fields, file }: LeadMailInput, config: Lea
     lines.push(
       `${labelOf(kind === 'applications' ? 'resume' : 'file')}: ${file.name} (${file.size} bytes, ${file.type})`,
     );
+  if (source?.sourcePath) lines.push(`Sent from the page: ${config.siteUrl}${source.sourcePath}`);
+  if (source?.referrer) lines.push(`Referred by: ${source.referrer}`);
+  if (source?.utmCampaign) {
+    const via = [source.utmSource, source.utmMedium].filter(Boolean).join(' / ');
+    lines.push(`Campaign: ${source.utmCampaign}${via ? ` (${via})` : ''}`);
+  }
   lines.push('', `Open it in the admin area: ${config.siteUrl}${leadAdminPath(kind, id)}`);
+  const visitor = String(fields.email ?? '').trim();
+  if (visitor) lines.push(`Reply to this mail to write to ${visitor}.`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -92,13 +132,17 @@ function notificationBody({ kind, id, fields, file }: LeadMailInput, config: Lea
 export function notificationMail(input: LeadMailInput, config: LeadMailConfig): OutboxInsert | null {
   const agency = recipientFor(input.kind, input.fields, config);
   if (!agency) return null;
+  const visitor = String(input.fields.email ?? '').trim();
+  const subject = notificationSubject(input.kind, input.fields);
   return {
     leadKind: input.kind,
     leadId: input.id,
     purpose: 'notification',
     to: agency,
-    subject: notificationSubject(input.kind, input.fields),
+    subject: input.resend ? `Resent: ${subject}` : subject,
     body: notificationBody(input, config),
+    // The form checked it is an address; the agency's Reply then writes to the visitor, not to MAIL_FROM.
+    replyTo: visitor || null,
   };
 }
 

@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Where the recipient's Reply goes (the visitor on a notification, the staff member on a reply). */
+  replyTo?: string | null;
 }
 
 export interface MailSender {
@@ -21,8 +23,8 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
     socketTimeout: 30_000,
   });
   return {
-    async send({ to, subject, text }) {
-      const info = await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, replyTo }) {
+      const info = await transport.sendMail({ from, to, subject, text, ...(replyTo ? { replyTo } : {}) });
       if (info.accepted.length === 0) {
         throw new Error(`The mail server did not accept the recipient ${to}: ${String(info.response ?? '')}`);
       }

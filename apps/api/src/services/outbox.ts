@@ -40,6 +40,7 @@ interface ClaimedRow {
   to: string;
   subject: string;
   body: string;
+  reply_to: string | null;
   attempts: number;
 }
 
@@ -61,7 +62,7 @@ async function claim(db: Db, purposes: string[]): Promise<ClaimedRow[]> {
       limit ${BATCH_SIZE}
       for update skip locked
     )
-    returning id, lead_kind, lead_id, purpose, "to", subject, body, attempts
+    returning id, lead_kind, lead_id, purpose, "to", subject, body, reply_to, attempts
   `)) as unknown as { rows: ClaimedRow[] };
   return result.rows;
 }
@@ -82,18 +83,24 @@ async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
     return senders.webhook({ id: row.id, url: row.to, body: row.body });
   }
   if (!senders.mail) throw new Error('SMTP is not configured');
-  return senders.mail({ to: row.to, subject: row.subject, text: row.body });
+  return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to });
 }
 
 const isLeadRow = (row: ClaimedRow): row is ClaimedRow & { lead_kind: LeadKind } => row.lead_kind !== ACCOUNT_MAIL_KIND;
 
-/** The timeline's words for this row: mail_* with its purpose and address, webhook_* with the URL's host. */
+/**
+ * The timeline's words for this row: mail_* with its purpose and address, webhook_* with the URL's host,
+ * reply_* (a staff member's reply to the visitor) with its address.
+ */
 function outcomeEvent(row: ClaimedRow & { lead_kind: LeadKind }, outcome: 'sent' | 'failed', error?: string) {
   const webhook = row.purpose === 'webhook';
-  const type = `${webhook ? 'webhook' : 'mail'}_${outcome}` as LeadEventType;
+  const reply = row.purpose === 'reply';
+  const type = `${webhook ? 'webhook' : reply ? 'reply' : 'mail'}_${outcome}` as LeadEventType;
   const data: Record<string, unknown> = webhook
     ? { outboxId: row.id, target: webhookTarget(row.to) }
-    : { outboxId: row.id, purpose: row.purpose, to: row.to };
+    : reply
+      ? { outboxId: row.id, to: row.to }
+      : { outboxId: row.id, purpose: row.purpose, to: row.to };
   if (outcome === 'failed') Object.assign(data, { attempts: Number(row.attempts), lastError: error ?? null });
   return { kind: row.lead_kind, leadId: row.lead_id, type, data };
 }
@@ -105,7 +112,7 @@ function outcomeEvent(row: ClaimedRow & { lead_kind: LeadKind }, outcome: 'sent'
 export async function processOutbox(db: Db, senders: Senders, stopping?: () => boolean): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
   const purposes = [
-    ...(senders.mail ? ['notification', 'confirmation', ...ACCOUNT_MAIL_PURPOSES] : []),
+    ...(senders.mail ? ['notification', 'confirmation', 'reply', ...ACCOUNT_MAIL_PURPOSES] : []),
     ...(senders.webhook ? ['webhook'] : []),
   ];
   if (purposes.length === 0) return run;

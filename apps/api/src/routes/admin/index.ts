@@ -1,4 +1,9 @@
 import {
+  LeadBulkResponseSchema,
+  LeadBulkSchema,
+  LeadReplyResponseSchema,
+  LeadReplySchema,
+  LeadUpdateSchema,
   LeadDetailSchema,
   LeadEventSchema,
   LeadItemSchema,
@@ -6,7 +11,6 @@ import {
   LeadListQuerySchema,
   LeadListSchema,
   LeadNoteSchema,
-  LeadChangeSchema,
   LeadParamsSchema,
   ResendResponseSchema,
 } from '@agency/contract';
@@ -15,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses, fileResponse, NO_CONTENT } from '../../lib/schema.ts';
 import {
   addNote,
+  bulkChange,
   changeLead,
   eraseLead,
   exportLeads,
@@ -24,13 +29,14 @@ import {
   showLead,
 } from '../../services/lead-admin.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
+import { type ReplyConfig, replyToLead } from '../../services/lead-replies.ts';
 import statsRoutes from './stats.ts';
 
 const tags = ['admin'];
 
 export interface AdminLeadRoutesOptions {
-  /** Mail and webhook settings, for resend and for leads moved out of spam (the app's Config). */
-  delivery: IntakeConfig;
+  /** Mail and webhook settings, for resend, replies and leads moved out of spam (the app's Config). */
+  delivery: IntakeConfig & ReplyConfig;
 }
 
 /** /api/admin/{quotes|contacts|applications}: the admins' leads inbox, and /api/admin/stats. */
@@ -87,10 +93,10 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
 
   const patchSchema = {
     tags,
-    summary: 'Change a lead’s status, owner or handled flag',
+    summary: 'Change a lead’s status, owner, handled flag, follow-up or (quotes) deal value',
     security: BEARER,
     params: LeadParamsSchema,
-    body: LeadChangeSchema,
+    body: LeadUpdateSchema,
     response: { 200: LeadItemSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.patch('/:kind/:id', { schema: patchSchema }, async (request) =>
@@ -122,6 +128,34 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     const queued = await resendNotification(app, request, delivery, request.params.kind, request.params.id);
     return reply.status(202).send({ queued });
   });
+
+  /** `{ subject, text }` → 202: a plain-text mail to the lead's sender; 409 when the lead is spam or was erased. */
+  const replySchema = {
+    tags,
+    summary: 'Reply to the lead’s sender by mail (through the outbox, Reply-To the staff member or REPLY_TO)',
+    security: BEARER,
+    params: LeadParamsSchema,
+    body: LeadReplySchema,
+    response: { 202: LeadReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  };
+  app.post('/:kind/:id/reply', { schema: replySchema }, async (request, reply) => {
+    const { kind, id } = request.params;
+    const outboxId = await replyToLead(app, request, delivery, kind, id, request.body);
+    return reply.status(202).send({ queued: 1 as const, outboxId });
+  });
+
+  /** `{ ids, action, value? }` → `{ updated }`, all or nothing. */
+  const bulkSchema = {
+    tags,
+    summary: 'One action (status, owner, spam, not_spam, delete) on up to 500 leads of a kind, in one transaction',
+    security: BEARER,
+    params: LeadKindParamsSchema,
+    body: LeadBulkSchema,
+    response: { 200: LeadBulkResponseSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  app.post('/:kind/bulk', { schema: bulkSchema }, async (request) => ({
+    updated: await bulkChange(app, request, delivery, request.params.kind, request.body),
+  }));
 
   /** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */
   const deleteSchema = {

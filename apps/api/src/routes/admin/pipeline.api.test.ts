@@ -334,11 +334,12 @@ describe('resend and the spam folder', () => {
     expect(types(lead.timeline)).toEqual(['received', 'status_changed', 'mail_queued']);
     expect(lead.timeline[2]?.actor?.id).toBe(admin.id);
 
-    // Into spam and out again: notified again, still no confirmation.
+    // Into spam and out again: the notification already went out, so it is not sent twice (issue 22), and
+    // still no confirmation.
     await patch('quotes', id, { status: 'spam' });
     await patch('quotes', id, { status: 'qualified' });
     lead = await detail('quotes', id);
-    expect(lead.notifications.map((n) => n.kind)).toEqual(['notification', 'notification']);
+    expect(lead.notifications.map((n) => n.kind)).toEqual(['notification']);
   });
 
   it('answers 409 when no agency inbox is configured', async () => {

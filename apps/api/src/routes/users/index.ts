@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { accountApprovedMail, queueAccountMails } from '../../services/account-mail.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
 import { endAllSessions } from '../../services/sessions.ts';
@@ -20,7 +21,12 @@ import { isTwoFactorRequired, setTwoFactorRequired } from '../../services/two-fa
 const tags = ['users'];
 
 /** /api/users/*: the admins' Team area (list accounts, change roles, remove). */
-export default async function userRoutes(fastify: FastifyInstance) {
+export interface UserRoutesOptions {
+  /** Origin of the links in account mail. */
+  siteUrl: string;
+}
+
+export default async function userRoutes(fastify: FastifyInstance, { siteUrl }: UserRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // onRequest, so a stranger is answered 401 before anything about the request is looked at.
   app.addHook('onRequest', app.requireRole('admin'));
@@ -68,6 +74,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
       if (target.role !== change.role) {
         const data = { name: target.name, from: target.role, to: change.role };
         await recordAudit(tx, request, { action: 'user.role_changed', target: subject, data });
+        // A pending account given a role is approved: its owner is told they can sign in.
+        if (target.role === 'pending') {
+          await queueAccountMails(tx, [accountApprovedMail(siteUrl, target, change.role)]);
+        }
       }
       return updated ? toUser(updated) : null;
     });
@@ -85,6 +95,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     const { role } = request.body;
     const user = await changeAccount(request, request.params.id, { role });
     if (!user) throw new HttpError(404, MESSAGES.users.notFound);
+    app.outbox.kick();
     return user;
   });
 

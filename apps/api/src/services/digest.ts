@@ -1,0 +1,134 @@
+// The staff digest: each morning at DIGEST_HOUR in TIME_ZONE, every admin who has not turned it off and has
+// follow-ups due today (or overdue), or sees `new` leads left unassigned for more than a day, gets ONE mail.
+// Every instance checks; the first to claim the day in daily_runs sends, so the cluster sends once a day.
+import {
+  BRAND_NAME,
+  DIGEST_HOUR,
+  LEAD_KIND_LABELS,
+  LEAD_KINDS,
+  leadAdminPath,
+  type LeadKind,
+  NEW_STATUS,
+  UNASSIGNED_AFTER_HOURS,
+} from '@agency/contract';
+import { and, type Db, eq, schema, sql } from '@agency/db';
+import { ACCOUNT_MAIL_KIND } from './account-mail.ts';
+import { endOfToday, rowsOf } from './lead-desk.ts';
+import { tableOf } from './lead-admin.ts';
+
+export interface DigestConfig {
+  timeZone: string;
+  siteUrl: string;
+}
+
+export type DigestRun =
+  { status: 'not-yet' } | { status: 'already-sent'; day: string } | { status: 'sent'; day: string; mails: number };
+
+/** The date (YYYY-MM-DD) and hour at `now` in `timeZone`. */
+export function localTime(now: Date, timeZone: string): { day: string; hour: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+}
+
+interface DueRow {
+  kind: LeadKind;
+  id: string;
+  owner_id: string;
+  follow_up_at: Date | string;
+  follow_up_note: string | null;
+  name: string;
+}
+
+/**
+ * One check: before DIGEST_HOUR nothing; after it, the first call of the day (on any instance) claims the day
+ * and queues the mails in the same transaction; later calls that day do nothing.
+ */
+export async function runDigest(db: Db, config: DigestConfig, now = new Date()): Promise<DigestRun> {
+  const { day, hour } = localTime(now, config.timeZone);
+  if (hour < DIGEST_HOUR) return { status: 'not-yet' };
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(schema.dailyRuns)
+      .values({ job: 'digest', day })
+      .onConflictDoNothing()
+      .returning({ day: schema.dailyRuns.day });
+    if (claimed.length === 0) return { status: 'already-sent', day } as const;
+    const staff = await tx
+      .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
+      .from(schema.users)
+      .where(and(eq(schema.users.role, 'admin'), eq(schema.users.digestMail, true)));
+    if (staff.length === 0) return { status: 'sent', day, mails: 0 } as const;
+    const due = await rowsOf<DueRow>(
+      tx as unknown as Db,
+      sql.join(
+        LEAD_KINDS.map(
+          (kind) => sql`select ${kind}::text as kind, id, owner_id, follow_up_at, follow_up_note,
+            ${sql.identifier(kind === 'quotes' ? 'full_name' : 'name')} as name from ${tableOf(kind)}
+            where owner_id is not null and follow_up_at is not null and status <> 'spam'
+              and follow_up_at < ${endOfToday(config.timeZone)}`,
+        ),
+        sql` union all `,
+      ),
+    );
+    const unassigned = await rowsOf<{ kind: LeadKind; n: number | string }>(
+      tx as unknown as Db,
+      sql.join(
+        LEAD_KINDS.map(
+          (kind) => sql`select ${kind}::text as kind, count(*) as n from ${tableOf(kind)}
+            where status = ${NEW_STATUS} and owner_id is null
+              and created_at < now() - make_interval(hours => ${UNASSIGNED_AFTER_HOURS})`,
+        ),
+        sql` union all `,
+      ),
+    );
+    const waiting = unassigned.filter((row) => Number(row.n) > 0);
+    let mails = 0;
+    for (const person of staff) {
+      const mine = due
+        .filter((row) => row.owner_id === person.id)
+        .sort((a, b) => new Date(a.follow_up_at).getTime() - new Date(b.follow_up_at).getTime());
+      if (mine.length === 0 && waiting.length === 0) continue;
+      const lines = [`Hello ${person.name},`, ''];
+      if (mine.length > 0) {
+        lines.push(`Follow-ups due today or overdue (${mine.length}):`);
+        for (const row of mine) {
+          const at = new Date(row.follow_up_at).toLocaleString('en-GB', {
+            timeZone: config.timeZone,
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          });
+          const note = row.follow_up_note ? ` — ${row.follow_up_note.replace(/\s+/g, ' ')}` : '';
+          lines.push(`- ${at}: ${row.name}${note}`, `  ${config.siteUrl}${leadAdminPath(row.kind, row.id)}`);
+        }
+        lines.push('');
+      }
+      if (waiting.length > 0) {
+        lines.push(`New leads nobody has taken for more than ${UNASSIGNED_AFTER_HOURS} hours:`);
+        for (const row of waiting) lines.push(`- ${LEAD_KIND_LABELS[row.kind]}: ${Number(row.n)}`);
+        lines.push(`  ${config.siteUrl}/admin/leads`, '');
+      }
+      lines.push(`You can turn this mail off on your account page: ${config.siteUrl}/admin/account`);
+      await tx.insert(schema.outbox).values({
+        leadKind: ACCOUNT_MAIL_KIND,
+        leadId: person.id,
+        purpose: 'digest',
+        to: person.email,
+        subject: `${BRAND_NAME}: ${mine.length} follow-up${mine.length === 1 ? '' : 's'} due today`,
+        body: lines.join('\n'),
+      });
+      mails++;
+    }
+    return { status: 'sent', day, mails } as const;
+  });
+}
