@@ -4,6 +4,7 @@ import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
+import { registerBoundedJsonParser } from './lib/bounded-json.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import afterAnswerPlugin from './plugins/after-answer.ts';
@@ -59,6 +60,12 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** An X-Request-Id the client may choose: a short token, nothing a log or a header could be forged with. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The API's answers about accounts, the team and the admin area: tokens and personal data. */
+const PRIVATE_PATHS = /^\/api\/(?:auth\/|users(?:[/?]|$)|admin\/)/;
+
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -85,8 +92,12 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a short token (it reaches the log and the answer's headers).
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     forceCloseConnections: 'idle',
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
@@ -97,11 +108,18 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
+  // JSON of the routes open to anyone is bounded in depth before parsing (lib/bounded-json.ts).
+  registerBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Answers that carry a secret or personal data are never kept by a browser or a shared cache (issue 21 item 5).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (PRIVATE_PATHS.test(request.url)) void reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   await app.register(securityHeadersPlugin, {
@@ -130,7 +148,7 @@ export async function buildApp({
     schedule: backupSchedule,
   });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { siteUrl: config.siteUrl });
   // GET /metrics at the root, and the request-duration hook on every route registered after it.
   await app.register(metricsPlugin, { token: config.metricsToken });
 

@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   useLocation,
   useNavigate,
+  useMatches,
   useNavigationType,
   useRouteError,
 } from 'react-router';
@@ -19,6 +20,7 @@ import { SITE } from '~/content/site';
 import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/page-data';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { NavigationProvider } from '~/lib/navigation';
+import { SiteContext, siteOf } from '~/lib/site-content';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
 /** The address and navigation of React Router, for the components that do not import it (lib/navigation.tsx). */
@@ -68,10 +70,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The page's data carries the site document (lib/content-loader.ts); the admin's pages fall back to the default.
+  const site = siteOf(useMatches().at(-1)?.loaderData);
   return (
-    <SitePage>
-      <Outlet />
-    </SitePage>
+    <SiteContext.Provider value={site}>
+      <SitePage>
+        <Outlet />
+      </SitePage>
+    </SiteContext.Provider>
   );
 }
 

@@ -216,7 +216,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
         {stats.failingNotifications.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">None: every notification went out or is on its way.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Notifications that {FAILING_RULE}</caption>
               <thead className="border-b border-slate-300 text-slate-700">
