@@ -119,7 +119,7 @@ export async function buildApp({
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { siteUrl: config.siteUrl });
   // GET /metrics at the root, and the request-duration hook on every route registered after it.
   await app.register(metricsPlugin, { token: config.metricsToken });
 
