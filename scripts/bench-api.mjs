@@ -66,7 +66,7 @@ async function json(origin, path, init = {}) {
 
 /** The first account is the admin; it writes one published post so a server-rendered article can be measured. */
 async function seed(origin) {
-  const account = { name: 'Bench Admin', email: 'bench@example.com', password: 'bench-password-123' };
+  const account = { name: 'Bench Admin', email: 'bench@example.com', password: 'correct horse battery staple 42' };
   await json(origin, '/api/auth/register', { method: 'POST', body: JSON.stringify(account) });
   const { accessToken } = await json(origin, '/api/auth/login', {
     method: 'POST',
@@ -81,6 +81,21 @@ async function seed(origin) {
       content: '## Why\n\nA managed network keeps an office online. '.repeat(40),
       status: 'published',
     }),
+  });
+  // An edited page (issue 23): the packages document published with another price, so /packages is rendered
+  // from the database once and then answered from the public cache instead of its prerendered file.
+  const packages = await json(origin, '/api/admin/content/packages', { headers: auth });
+  const data = structuredClone(packages.published);
+  data.plans[0].price += 1;
+  const draft = await json(origin, '/api/admin/content/packages/draft', {
+    method: 'PUT',
+    headers: auth,
+    body: JSON.stringify({ version: packages.version, data }),
+  });
+  await json(origin, '/api/admin/content/packages/publish', {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ version: draft.version }),
   });
   return { auth, slug: post.slug };
 }
@@ -136,6 +151,7 @@ try {
   const targets = [
     { name: 'static reference (same file)', url: `${reference.origin}/`, headers: BR },
     { name: 'GET / (prerendered)', url: `${server.origin}/`, headers: BR },
+    { name: 'GET /packages (edited content, from memory)', url: `${server.origin}/packages`, headers: BR },
     { name: 'GET /blog', url: `${server.origin}/blog`, headers: BR },
     { name: `GET /blog/${slug}`, url: `${server.origin}/blog/${slug}`, headers: BR },
     { name: 'GET /api/blogs', url: `${server.origin}/api/blogs`, headers: BR },

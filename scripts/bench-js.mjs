@@ -48,7 +48,7 @@ export async function jsMeter() {
       phase = phases.interaction;
       await page.mouse.move(200, 200);
       await page.mouse.wheel(0, 400);
-      await page.evaluate("window.scrollTo(0, document.body.scrollHeight)");
+      await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
       await page.keyboard.press('Tab');
       const field = page.locator('main form input:not([type=hidden]), main form textarea').first();
       if (await field.count()) await field.focus().catch(() => undefined);

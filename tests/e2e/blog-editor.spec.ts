@@ -53,8 +53,9 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   await expect(drawer.getByLabel('Content')).toHaveValue(content);
   await expectNoAxeViolations(page);
 
-  // Scheduled for an hour from now.
+  // Scheduled for an hour from now (a new post starts as a draft: publishing is switched on first).
   await drawer.getByLabel('Title').fill(title);
+  await drawer.getByRole('switch', { name: 'Published' }).check();
   await drawer.getByLabel('Publish at').fill(localInput(new Date(Date.now() + 60 * 60 * 1000)));
   await expect(drawer.getByText('(scheduled)')).toBeVisible();
   await drawer.getByRole('button', { name: 'Create Blog' }).click();

@@ -9,6 +9,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
+import backupsPlugin, { scratchDirOf } from './plugins/backups.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
@@ -22,6 +23,7 @@ import securityHeadersPlugin from './plugins/security-headers.ts';
 import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
+import backupRoutes from './routes/admin/backups.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -52,6 +54,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run the daily retention job on a timer (default); the API tests run it themselves. */
   retentionSchedule?: boolean;
+  /** Take scheduled backups on a timer when BACKUP_INTERVAL_HOURS is set (default); the API tests call runIfDue. */
+  backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -81,6 +85,7 @@ export async function buildApp({
   storage,
   logger,
   retentionSchedule = true,
+  backupSchedule = true,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -136,8 +141,14 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
+  await app.register(backupsPlugin, {
+    config: config.backup,
+    scratchDir: scratchDirOf(config.dataDir),
+    bucket: config.s3?.bucket,
+    schedule: backupSchedule,
+  });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { siteUrl: config.siteUrl });
   // GET /metrics at the root, and the request-duration hook on every route registered after it.
   await app.register(metricsPlugin, { token: config.metricsToken });
 
@@ -161,6 +172,7 @@ export async function buildApp({
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(backupRoutes, { prefix: '/admin/backups' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });

@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   useLocation,
   useNavigate,
+  useMatches,
   useNavigationType,
   useRouteError,
 } from 'react-router';
@@ -20,6 +21,7 @@ import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/p
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { NavigationProvider } from '~/lib/navigation';
 import { useNonce } from '~/lib/nonce';
+import { SiteContext, siteOf } from '~/lib/site-content';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
 /** The address and navigation of React Router, for the components that do not import it (lib/navigation.tsx). */
@@ -70,10 +72,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // The page's data carries the site document (lib/content-loader.ts); the admin's pages fall back to the default.
+  const site = siteOf(useMatches().at(-1)?.loaderData);
   return (
-    <SitePage>
-      <Outlet />
-    </SitePage>
+    <SiteContext.Provider value={site}>
+      <SitePage>
+        <Outlet />
+      </SitePage>
+    </SiteContext.Provider>
   );
 }
 

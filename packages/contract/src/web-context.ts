@@ -27,6 +27,13 @@ export interface WebLoadContext {
     /** An opening by slug, open or not (its page answers 410 when it is not). */
     findBySlug(slug: string): Promise<Job | null>;
   };
+  /** The site's content documents (packages/contract/src/site-content.ts). */
+  content: {
+    /** What the public sees of a document now; null for an unknown key. */
+    published(key: string): Promise<PublishedContent | null>;
+    /** The draft a valid, unexpired content preview token shows, with its document's key; else null. */
+    preview(token: string): Promise<{ key: string; data: Record<string, unknown> } | null>;
+  };
   /** Absolute origin of the site, e.g. https://example.com, for canonical URLs. */
   siteUrl: string;
   /** Only when the page answers a form posted without JavaScript: what to show again. */
@@ -44,6 +51,15 @@ export interface PublishedPost extends Blog {
   html: string;
   /** Pixel size of the largest image variant, when the image is one of ours. */
   image: { width: number; height: number } | null;
+}
+
+/** A content document as the public sees it. */
+export interface PublishedContent {
+  data: Record<string, unknown>;
+  /** ISO 8601: when this version went public (the sitemap's lastmod). */
+  publishedAt: string;
+  /** False while it is still the installation's text. */
+  edited: boolean;
 }
 
 /**

@@ -95,6 +95,55 @@ describe('public cache', () => {
     expect(took).toBeLessThan(1000);
   });
 
+  it('shows a published content document on another instance within a second, and never its draft', async () => {
+    const other = await t.secondInstance();
+    const price = async (app: FastifyInstance) =>
+      ((await get(app, '/api/content/packages')).json().data.plans as { price: number }[])[0]!.price;
+    const opened = (await get(t.app, '/api/admin/content/packages', editor)).json();
+    expect(await price(other)).toBe(opened.published.plans[0].price);
+    // Warm both caches, then save a draft: no instance shows it, however often it is asked.
+    expect(await price(t.app)).toBe(opened.published.plans[0].price);
+    const draft = structuredClone(opened.published);
+    draft.plans[0].price = 4321;
+    const saved = (await write('PUT', '/api/admin/content/packages/draft', {
+      version: opened.version,
+      data: draft,
+    })) as {
+      version: number;
+    };
+    const until = Date.now() + 600;
+    while (Date.now() < until) {
+      expect(await price(other)).not.toBe(4321);
+      expect(await price(t.app)).not.toBe(4321);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await write('POST', '/api/admin/content/packages/publish', { version: saved.version });
+    const took = await within(1000, async () => (await price(other)) === 4321);
+    expect(took).toBeLessThan(1000);
+    expect(await price(t.app)).toBe(4321);
+  });
+
+  it('serves a scheduled content version from every instance once its time has come', async () => {
+    const other = await t.secondInstance();
+    const heading = async (app: FastifyInstance) =>
+      (await get(app, '/api/content/about')).json().data.hero.title as string;
+    const opened = (await get(t.app, '/api/admin/content/about', editor)).json();
+    const draft = structuredClone(opened.draft ?? opened.published);
+    draft.hero.title = 'About us, on schedule';
+    const saved = (await write('PUT', '/api/admin/content/about/draft', { version: opened.version, data: draft })) as {
+      version: number;
+    };
+    const due = Date.now() + 800;
+    await write('POST', '/api/admin/content/about/publish', {
+      version: saved.version,
+      publishAt: new Date(due).toISOString(),
+    });
+    expect(await heading(other)).not.toBe('About us, on schedule');
+    await within(due - Date.now() + 1000, async () => (await heading(other)) === 'About us, on schedule');
+    expect(Date.now()).toBeGreaterThanOrEqual(due);
+    expect(await heading(t.app)).toBe('About us, on schedule');
+  });
+
   it('never keeps a page rendered just before a scheduled post came due and finished just after', async () => {
     // A bare app with the cache on the same database, whose page can be held half-way: its data is read,
     // then it waits for the test before answering, as a slow render would.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import type { WebLoadContext } from '@agency/contract';
+import { CONTENT_PREVIEW_PARAM, contentKeysForPath, type WebLoadContext } from '@agency/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -28,10 +28,14 @@ export interface WebOptions {
 
 /**
  * Server-rendered pages whose anonymous answers the public cache may keep (plugins/public-cache.ts); never a
- * preview link, whose answer is private and must stop working when the link expires.
+ * preview link, whose answer is private and must stop working when the link expires. A prerendered page whose
+ * content documents were edited is rendered per request too, and kept the same way (`isPrerendered`).
  */
 const isCachedPage = (pathname: string) =>
   /^\/(?:blog|career)(?:\/|$)|^\/sitemap\.xml$/.test(pathname) && !pathname.startsWith('/blog/preview/');
+
+/** A content preview link (`?preview=<token>`): the page with a draft, for its holder only, never indexed. */
+const CONTENT_PREVIEW = new RegExp(`[?&]${CONTENT_PREVIEW_PARAM}=`);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -196,6 +200,9 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     }
     // What was typed (or a new session) is for this visitor only, and only now.
     if (answer) reply.header('cache-control', 'no-store');
+    // A draft shown through a preview link: private, and not for search engines.
+    if (CONTENT_PREVIEW.test(request.url))
+      reply.header('cache-control', 'private, no-store').header('x-robots-tag', 'noindex');
     const cookies = response.headers.getSetCookie();
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
@@ -216,6 +223,18 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     return reply.compress(body);
   }
 
+  /** Whether a document this page shows has a published version other than the installation's. */
+  async function showsEditedContent(pathname: string): Promise<boolean> {
+    const keys = contentKeysForPath(pathname === '/index.html' ? '/' : pathname.replace(/\/index\.html$/, ''));
+    if (!keys.length) return false;
+    const documents = await app.siteContent.current();
+    return keys.some((key) => documents.get(key)?.edited);
+  }
+
+  /** Prerendered pages are kept by the public cache when they are rendered (edited content). */
+  const isPrerendered = (pathname: string) =>
+    pages.has(pathname) || pages.has(`${pathname.replace(/\/$/, '')}/index.html`);
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
     // Unknown API paths answer JSON, never a web page.
@@ -223,14 +242,23 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     // An empty path segment ("//", "/a//b") names no page; the router would read it as another one.
     if (pathname.includes('//')) return reply.callNotFound();
     const page = pages.get(pathname) ?? pages.get(`${pathname.replace(/\/$/, '')}/index.html`);
-    if (page) return sendPage(request, reply, page);
+    // The prerendered file is the page as built from the default content: right until one of its documents
+    // is edited (docs/decisions/0021-edited-pages-from-memory.md). A preview link shows a draft: rendered.
+    if (page && !CONTENT_PREVIEW.test(request.url) && !(await showsEditedContent(pathname))) {
+      app.publicCache.skip(request);
+      return sendPage(request, reply, page);
+    }
+    // A prerendered page's data for React Router's client navigations (/about.data, /_root.data for /):
+    // rendered like its page once the page's content was edited.
+    const dataOf = pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length).replace(/^\/_root$/, '/') : null;
+    if (dataOf && files.has(pathname) && (await showsEditedContent(dataOf))) return render(request, reply);
     if (files.has(pathname)) return sendStatic(reply, pathname);
     return render(request, reply);
   };
 
   app.usePageRenderer((request, reply, answer) => render(request, reply, answer));
 
-  const config = { publicCache: isCachedPage };
+  const config = { publicCache: (pathname: string) => isCachedPage(pathname) || isPrerendered(pathname) };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler, config });
   app.route({ method: ['GET', 'HEAD'], url: '/', handler, config });
 });

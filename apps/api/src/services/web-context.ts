@@ -19,7 +19,8 @@ import { findBlog, findBlogRedirect, findVisibleBlogBySlug, listBlogs } from './
 import { findJob, listJobs } from './jobs.ts';
 import { storedImageSize } from './images.ts';
 import { renderMarkdown } from './markdown.ts';
-import { readPreviewToken } from './preview.ts';
+import { readContentPreviewToken, readPreviewToken } from './preview.ts';
+import { findContent } from './site-content.ts';
 
 /** True when every value is text the API accepts as a lookup key (the API's own check, `isCleanText`). */
 export const isLookupText = (...values: (string | undefined)[]): boolean =>
@@ -49,6 +50,19 @@ export function createWebLoadContext(
         const id = isLookupText(token) ? readPreviewToken(config.jwtSecret, token) : null;
         const blog = id ? await findBlog(app.db, id) : null;
         return blog ? forPage(blog) : null;
+      },
+    },
+    content: {
+      published: async (key) => {
+        const document = isLookupText(key) ? (await app.siteContent.current()).get(key) : undefined;
+        return document
+          ? { data: document.data, publishedAt: document.publishedAt.toISOString(), edited: document.edited }
+          : null;
+      },
+      preview: async (token) => {
+        const key = isLookupText(token) ? readContentPreviewToken(config.jwtSecret, token) : null;
+        const row = key ? await findContent(app.db, key) : null;
+        return row ? { key: row.key, data: row.draft ?? row.scheduled ?? row.published } : null;
       },
     },
     jobs: {

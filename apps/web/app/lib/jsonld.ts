@@ -1,10 +1,14 @@
 // JSON-LD builders for search engines (docs/product.md section D7), fed by the one content module.
-import { jobPath, type Job, type JobLocation } from '@agency/contract';
-import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
+import { jobPath, type Job, type JobLocation, type PackagesDocument, type SiteDocument } from '@agency/contract';
+import { OFFICES, SITE } from '~/content/site';
 import { absoluteUrl } from '~/lib/seo';
+import { DEFAULT_SITE } from '~/lib/site-content';
 
 /** The agency as an Organization with one LocalBusiness per office (home and connect pages). */
-export function organizationJsonLd(origin: string = __SITE_URL__) {
+export function organizationJsonLd(site: SiteDocument = DEFAULT_SITE, origin: string = __SITE_URL__) {
+  const SITE = site;
+  const OFFICES = site.offices;
+  const SOCIAL_LINKS = site.socialLinks;
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -156,5 +160,33 @@ export function jobPostingJsonLd(job: Job, origin: string = __SITE_URL__) {
     },
     directApply: true,
     url: absoluteUrl(jobPath(job.slug), origin),
+  };
+}
+
+/** The packages page's plans as offers with their prices, by category. */
+export function packagesJsonLd(
+  packages: PackagesDocument,
+  site: SiteDocument = DEFAULT_SITE,
+  origin: string = __SITE_URL__,
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OfferCatalog',
+    name: packages.hero.title,
+    url: absoluteUrl('/packages', origin),
+    itemListElement: packages.categories.map((category) => ({
+      '@type': 'OfferCatalog',
+      name: category.name,
+      itemListElement: packages.plans
+        .filter((plan) => plan.category === category.id)
+        .map((plan) => ({
+          '@type': 'Offer',
+          name: plan.name === category.name ? plan.name : `${category.name} ${plan.name}`,
+          description: plan.description,
+          price: plan.price,
+          priceCurrency: plan.currency,
+          seller: { '@type': 'Organization', name: site.name },
+        })),
+    })),
   };
 }

@@ -3,6 +3,7 @@
 import { type ComponentType, StrictMode } from 'react';
 import { SitePage } from '~/components/layout/site-layout';
 import { type Navigation, NavigationProvider } from '~/lib/navigation';
+import { SiteContext, siteOf } from '~/lib/site-content';
 
 /** A route's component, given its loader's data as React Router would give it. */
 export type PageComponent = ComponentType<{ loaderData: never }>;
@@ -11,9 +12,12 @@ export function PublicTree({ Page, data, ...navigation }: Navigation & { Page: P
   return (
     <StrictMode>
       <NavigationProvider {...navigation}>
-        <SitePage>
-          <Page key={navigation.location.pathname + navigation.location.search} loaderData={data as never} />
-        </SitePage>
+        {/* The site document (footer, contact details) comes with the page's data: lib/content-loader.ts. */}
+        <SiteContext.Provider value={siteOf(data)}>
+          <SitePage>
+            <Page key={navigation.location.pathname + navigation.location.search} loaderData={data as never} />
+          </SitePage>
+        </SiteContext.Provider>
       </NavigationProvider>
     </StrictMode>
   );

@@ -1,10 +1,15 @@
+import type { AboutDocument } from '@agency/contract';
 import { AboutSection } from '~/components/about/about-section';
-import { ABOUT_HERO, ABOUT_SECTIONS } from '~/content/about';
+import { loadPage } from '~/lib/content-loader';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/about';
+
+export const loader = (args: Route.LoaderArgs) => loadPage<AboutDocument>(args, 'about');
 
 export const meta = () => pageSeo('about');
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { hero: ABOUT_HERO, sections: ABOUT_SECTIONS } = loaderData.content;
   return (
     <>
       <section className="bg-brand-900 text-white">

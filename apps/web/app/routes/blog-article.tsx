@@ -4,14 +4,15 @@ import { blogArticleByPath } from '~/content/blog-articles';
 import { articleJsonLd } from '~/lib/jsonld';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/blog-article';
+import { loadSite } from '~/lib/content-loader';
 
 // The route is registered once per built-in article (content/pages.ts), so the path names the article. The
 // article is the route's data (inside the prerendered HTML, or /<path>.data on a client navigation), so the
 // browser does not download every built-in article with this page's script.
-export const loader = ({ request }: Route.LoaderArgs) => {
+export const loader = async ({ request, context }: Route.LoaderArgs) => {
   const article = blogArticleByPath(new URL(request.url).pathname);
   if (!article) throw data(null, { status: 404 });
-  return article;
+  return { ...article, ...(await loadSite({ request, context })) };
 };
 
 export const meta = ({ loaderData: article }: Route.MetaArgs) => {

@@ -6,10 +6,11 @@ import { PostArticle } from '~/components/blog/post-article';
 import { articleJsonLd } from '~/lib/jsonld';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/blog-post';
+import { loadSite } from '~/lib/content-loader';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const post = await context.blogs.findPublishedBySlug(params.slug);
-  if (post) return { post, siteUrl: context.siteUrl };
+  if (post) return { ...(await loadSite({ context, request })), post, siteUrl: context.siteUrl };
   const current = await context.blogs.findRedirect(params.slug);
   if (current) throw redirect(blogPostPath(current), 301);
   throw data('Not found', { status: 404 });

@@ -9,6 +9,7 @@ import { pageById } from '~/content/pages';
 import { pageSeo, seo } from '~/lib/seo';
 import { plainText } from '~/lib/text';
 import type { Route } from './+types/blog';
+import { loadSite } from '~/lib/content-loader';
 
 const SEARCH_MAX = 200;
 
@@ -26,7 +27,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     shown = ranked.flatMap((id) => BLOG_ARTICLES.filter((article) => article.id === id));
   }
   const articles = shown.map(({ sections: _text, ...card }) => card);
-  return { posts: await context.blogs.listPublished({ tag, q }), articles, tag, q, siteUrl: context.siteUrl };
+  const [posts, site] = await Promise.all([context.blogs.listPublished({ tag, q }), loadSite({ context, request })]);
+  return { ...site, posts, articles, tag, q, siteUrl: context.siteUrl };
 }
 
 export const meta = ({ data: loaded }: Route.MetaArgs) => {

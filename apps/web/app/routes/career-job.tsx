@@ -11,16 +11,18 @@ import { jobPostingJsonLd } from '~/lib/jsonld';
 import { nativeAnswerLoader } from '~/lib/native-form';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/career-job';
+import { loadSite } from '~/lib/content-loader';
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { site } = await loadSite({ context, request });
   const job = await context.jobs.findBySlug(params.slug);
   if (!job) throw data('Not found', { status: 404 });
   if (job.open) {
     const answered = nativeAnswerLoader({ context });
-    return { job, gone: false as const, openJobs: [], siteUrl: context.siteUrl, answered };
+    return { site, job, gone: false as const, openJobs: [], siteUrl: context.siteUrl, answered };
   }
   return data(
-    { job, gone: true as const, openJobs: await context.jobs.listOpen(), siteUrl: context.siteUrl },
+    { site, job, gone: true as const, openJobs: await context.jobs.listOpen(), siteUrl: context.siteUrl },
     { status: 410 },
   );
 }

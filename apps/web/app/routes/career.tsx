@@ -1,12 +1,6 @@
-import { CAREER_POSITIONS, JOB_MESSAGES } from '@agency/contract';
+import { CAREER_POSITIONS, JOB_MESSAGES, type CareerDocument } from '@agency/contract';
 import { CareerForm } from '~/components/forms/career-form';
-import {
-  CAREER_APPLY,
-  CAREER_INTRO,
-  CAREER_LOCATIONS_NOTE,
-  CAREER_REASONS,
-  POSITION_SUMMARIES,
-} from '~/content/career';
+import { loadPage } from '~/lib/content-loader';
 import { nativeAnswerLoader } from '~/lib/native-form';
 import { JobList } from '~/components/career/job-list';
 import { pageSeo } from '~/lib/seo';
@@ -16,8 +10,9 @@ export const meta = () => pageSeo('career');
 
 // Rendered per request: the open job openings come from the database and must be in the HTML; a form
 // posted without JavaScript comes back with its answer (lib/native-form.ts).
-export async function loader({ context }: Route.LoaderArgs) {
-  return { jobs: await context.jobs.listOpen(), answered: nativeAnswerLoader({ context }) };
+export async function loader(args: Route.LoaderArgs) {
+  const [page, jobs] = await Promise.all([loadPage<CareerDocument>(args, 'career'), args.context.jobs.listOpen()]);
+  return { ...page, jobs, answered: nativeAnswerLoader(args) };
 }
 
 const isCareerPosition = (position: string | undefined) =>
@@ -25,6 +20,13 @@ const isCareerPosition = (position: string | undefined) =>
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { jobs, answered } = loaderData;
+  const {
+    apply: CAREER_APPLY,
+    intro: CAREER_INTRO,
+    locationsNote: CAREER_LOCATIONS_NOTE,
+    reasons: CAREER_REASONS,
+    positionSummaries: POSITION_SUMMARIES,
+  } = loaderData.content;
   // An opening's form posts to the opening's page (/career/<slug>) and comes back there; it comes here only
   // when the opening closed meanwhile: its title (not one of the general positions) is kept in words, and
   // the position is to be chosen again for a general application.

@@ -1,17 +1,24 @@
 import { FindUs } from '~/components/connect/find-us';
 import { ContactForm } from '~/components/forms/contact-form';
 import { organizationJsonLd } from '~/lib/jsonld';
-import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
+import { loadSite } from '~/lib/content-loader';
+import { nativeAnswerLoader } from '~/lib/native-form';
 import { jsonLd, pageSeo } from '~/lib/seo';
 import type { Route } from './+types/connect';
 
-export const meta = () => [...pageSeo('connect'), jsonLd(organizationJsonLd())];
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageSeo('connect'),
+  jsonLd(organizationJsonLd(loaderData?.site)),
+];
 
-// The answer to this page's form posted without JavaScript (lib/native-form.ts).
-export const loader = nativeAnswerLoader;
-export const clientLoader = noNativeAnswer;
+// The site document (offices, contact) and the answer to this page's form posted without JavaScript
+// (lib/native-form.ts).
+export const loader = async (args: Route.LoaderArgs) => ({
+  ...(await loadSite(args)),
+  answered: nativeAnswerLoader(args),
+});
 
-export default function Connect({ loaderData: answered }: Route.ComponentProps) {
+export default function Connect({ loaderData: { answered } }: Route.ComponentProps) {
   return (
     <>
       <section className="bg-brand-900 text-white">

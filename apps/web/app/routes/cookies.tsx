@@ -1,12 +1,18 @@
 import { Link } from '~/lib/navigation';
 import { CookieTabs } from '~/components/policies/cookie-tabs';
 import { formatPolicyDate } from '~/components/policies/policy-date';
-import { COOKIES_INTRO, COOKIES_LAST_UPDATED, RELATED_POLICIES } from '~/content/cookie-policy';
+import type { CookiesDocument } from '@agency/contract';
+import { RELATED_POLICIES } from '~/content/cookie-policy';
+import { loadPage } from '~/lib/content-loader';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/cookies';
+
+export const loader = (args: Route.LoaderArgs) => loadPage<CookiesDocument>(args, 'cookies');
 
 export const meta = () => pageSeo('cookies');
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { intro: COOKIES_INTRO, lastUpdated: COOKIES_LAST_UPDATED } = loaderData.content;
   return (
     <div className="mx-auto max-w-5xl px-6 py-16">
       <h1 className="text-4xl font-bold">Cookie Policy</h1>
@@ -15,7 +21,7 @@ export default function Page() {
       </p>
       <p className="mt-6 text-lg text-slate-700">{COOKIES_INTRO}</p>
 
-      <CookieTabs />
+      <CookieTabs cookies={loaderData.content} />
 
       <section aria-labelledby="related-policies-heading" className="mt-6 border-t border-slate-200 pt-8">
         <h2 id="related-policies-heading" className="text-xl font-semibold">

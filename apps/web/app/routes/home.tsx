@@ -1,22 +1,39 @@
+import type { HomeDocument, ServicesDocument } from '@agency/contract';
 import { ExpertiseCards } from '~/components/home/expertise-cards';
 import { HomeHero } from '~/components/home/hero';
 import { MissionSection, WhyChooseUs } from '~/components/home/mission-why';
 import { TableOrderSection } from '~/components/home/table-order';
 import { TechStrip } from '~/components/home/tech-strip';
+import { loadDocument, loadPage } from '~/lib/content-loader';
 import { organizationJsonLd } from '~/lib/jsonld';
 import { jsonLd, pageSeo } from '~/lib/seo';
+import type { Route } from './+types/home';
 
-export const meta = () => [...pageSeo('home'), jsonLd(organizationJsonLd())];
+// The home document, the site document, and the services' descriptions for the expertise cards.
+export const loader = async (args: Route.LoaderArgs) => {
+  const [page, services] = await Promise.all([
+    loadPage<HomeDocument>(args, 'home'),
+    loadDocument<ServicesDocument>(args, 'services'),
+  ]);
+  const descriptions = Object.fromEntries(services.data.services.map((service) => [service.slug, service.description]));
+  return { ...page, descriptions };
+};
 
-export default function Home() {
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageSeo('home'),
+  jsonLd(organizationJsonLd(loaderData?.site)),
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { content, descriptions } = loaderData;
   return (
     <>
-      <HomeHero />
-      <ExpertiseCards />
-      <TableOrderSection />
-      <MissionSection />
-      <WhyChooseUs />
-      <TechStrip />
+      <HomeHero hero={content.hero} />
+      <ExpertiseCards expertise={content.expertise} descriptions={descriptions} />
+      <TableOrderSection tableOrder={content.tableOrder} />
+      <MissionSection mission={content.mission} />
+      <WhyChooseUs whyChooseUs={content.whyChooseUs} />
+      <TechStrip techStack={content.techStack} />
     </>
   );
 }

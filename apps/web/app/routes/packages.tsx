@@ -1,10 +1,26 @@
+import type { PackagesDocument } from '@agency/contract';
 import { PlanCard } from '~/components/packages/plan-card';
-import { PACKAGE_CATEGORIES, PACKAGES_HERO, SHARED_INCLUSIONS, plansIn } from '~/content/packages';
-import { pageSeo } from '~/lib/seo';
+import { loadPage } from '~/lib/content-loader';
+import { packagesJsonLd } from '~/lib/jsonld';
+import { jsonLd, pageSeo } from '~/lib/seo';
+import type { Route } from './+types/packages';
 
-export const meta = () => pageSeo('packages');
+// The packages document (categories, plans, prices) as published, or its draft through a preview link.
+export const loader = (args: Route.LoaderArgs) => loadPage<PackagesDocument>(args, 'packages');
 
-export default function Packages() {
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  ...pageSeo('packages'),
+  ...(loaderData ? [jsonLd(packagesJsonLd(loaderData.content, loaderData.site))] : []),
+];
+
+export default function Packages({ loaderData }: Route.ComponentProps) {
+  const {
+    hero: PACKAGES_HERO,
+    categories: PACKAGE_CATEGORIES,
+    inclusions: SHARED_INCLUSIONS,
+    plans,
+  } = loaderData.content;
+  const plansIn = (category: string) => plans.filter((plan) => plan.category === category);
   return (
     <>
       <section className="bg-brand-900 text-white">

@@ -1,8 +1,13 @@
+import type { PolicyDocument } from '@agency/contract';
 import { PrivacyPolicy } from '~/components/policies/privacy-policy';
+import { loadPage } from '~/lib/content-loader';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/privacy';
+
+export const loader = (args: Route.LoaderArgs) => loadPage<PolicyDocument>(args, 'privacy');
 
 export const meta = () => pageSeo('privacy');
 
-export default function Page() {
-  return <PrivacyPolicy />;
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <PrivacyPolicy privacy={loaderData.content} />;
 }

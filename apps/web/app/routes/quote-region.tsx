@@ -3,7 +3,8 @@ import { REGIONS, REGION_SETTINGS, type Region } from '@agency/contract';
 import { Link, useLocation } from '~/lib/navigation';
 import { RegionalQuoteForm } from '~/components/forms/regional-quote-form';
 import { pageByPath } from '~/content/pages';
-import { nativeAnswerLoader, noNativeAnswer } from '~/lib/native-form';
+import { loadSite } from '~/lib/content-loader';
+import { nativeAnswerLoader } from '~/lib/native-form';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/quote-region';
 
@@ -15,11 +16,13 @@ export const meta = ({ location }: Route.MetaArgs) => {
 const regionOf = (pathname: string): Region =>
   REGIONS.find((region) => REGION_SETTINGS[region].path === pathname.replace(/\/$/, '')) ?? 'uk';
 
-// The answer to this page's form posted without JavaScript (lib/native-form.ts).
-export const loader = nativeAnswerLoader;
-export const clientLoader = noNativeAnswer;
+// The site document, and the answer to this page's form posted without JavaScript (lib/native-form.ts).
+export const loader = async (args: Route.LoaderArgs) => ({
+  ...(await loadSite(args)),
+  answered: nativeAnswerLoader(args),
+});
 
-export default function QuoteRegion({ loaderData: answered }: Route.ComponentProps) {
+export default function QuoteRegion({ loaderData: { answered } }: Route.ComponentProps) {
   const region = regionOf(useLocation().pathname);
   const settings = REGION_SETTINGS[region];
   const other = REGION_SETTINGS[region === 'uk' ? 'nepal' : 'uk'];

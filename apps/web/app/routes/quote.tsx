@@ -1,33 +1,21 @@
+import type { QuoteDocument } from '@agency/contract';
+import { loadPage } from '~/lib/content-loader';
 import { Link } from '~/lib/navigation';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/quote';
+
+export const loader = (args: Route.LoaderArgs) => loadPage<QuoteDocument>(args, 'quote');
 
 export const meta = () => pageSeo('quote');
 
-const REGIONS = [
-  {
-    to: '/quote-uk',
-    title: 'United Kingdom',
-    currency: 'Prices in GBP (£)',
-    text: 'For businesses in England, Scotland, Wales and Northern Ireland. Our London and Kent teams will prepare your quote.',
-  },
-  {
-    to: '/quote-nepal',
-    title: 'Nepal',
-    currency: 'Prices in NPR (रू)',
-    text: 'For businesses in Nepal. Our Kathmandu team will prepare your quote in Nepalese rupees.',
-  },
-] as const;
-
-export default function QuoteChooser() {
+export default function QuoteChooser({ loaderData }: Route.ComponentProps) {
+  const { hero, regions: REGIONS } = loaderData.content;
   return (
     <>
       <section className="bg-brand-900 text-white">
         <div className="mx-auto max-w-5xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Request a Quote</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">
-            Where is your business based? Choose your region and we will quote in your currency and reply within one
-            business day.
-          </p>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-blue-100">{hero.lead}</p>
         </div>
       </section>
       <ul className="mx-auto grid max-w-5xl gap-8 px-6 py-16 md:grid-cols-2">

@@ -7,33 +7,30 @@ import { ContentSectionView } from '~/components/service-landing/content-section
 import { ServiceHero } from '~/components/service-landing/service-hero';
 import { FaqList } from '~/components/faq/faq-list';
 import { pageByPath } from '~/content/pages';
-import { servicePageBySlug, type ServicePage } from '~/content/service-pages';
+import type { ServicePageDocument } from '@agency/contract';
 import { serviceByPath } from '~/content/services';
+import { loadPage } from '~/lib/content-loader';
 import { faqJsonLd } from '~/lib/jsonld';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/service-landing';
 
 const normalise = (pathname: string) => pathname.toLowerCase().replace(/(.)\/$/, '$1');
 
-function contentFor(pathname: string): ServicePage | undefined {
-  const service = serviceByPath(normalise(pathname));
-  return service ? servicePageBySlug(service.slug) : undefined;
-}
-
-export const loader = ({ request }: Route.LoaderArgs) => {
-  const content = contentFor(new URL(request.url).pathname);
-  // Every catalogue path has prose (service-pages.test.ts checks it), so this never hides a page.
-  if (!content) throw data(null, { status: 404 });
-  return content;
+// The page's document, `service/<slug>` (published, or its draft through a preview link), and the site's.
+export const loader = async (args: Route.LoaderArgs) => {
+  const service = serviceByPath(normalise(new URL(args.request.url).pathname));
+  // Every catalogue path has a document (content/defaults.test.ts checks it), so this never hides a page.
+  if (!service) throw data(null, { status: 404 });
+  return loadPage<ServicePageDocument>(args, `service/${service.slug}`);
 };
 
 export const meta = ({ location, loaderData }: Route.MetaArgs) => {
   const entry = pageByPath(location.pathname);
   if (!entry || !loaderData) return [];
-  return [...seo(entry), jsonLd(faqJsonLd(loaderData.faqs))];
+  return [...seo(entry), jsonLd(faqJsonLd(loaderData.content.faqs))];
 };
 
-export default function ServiceLanding({ loaderData: content }: Route.ComponentProps) {
+export default function ServiceLanding({ loaderData: { content } }: Route.ComponentProps) {
   return (
     <>
       <ServiceHero hero={content.hero} />

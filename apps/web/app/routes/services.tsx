@@ -1,21 +1,25 @@
+import type { ServicesDocument } from '@agency/contract';
 import { ServiceExplorer } from '~/components/services/service-explorer';
+import { loadPage } from '~/lib/content-loader';
 import { pageSeo } from '~/lib/seo';
+import type { Route } from './+types/services';
+
+export const loader = (args: Route.LoaderArgs) => loadPage<ServicesDocument>(args, 'services');
 
 export const meta = () => pageSeo('services');
 
-export default function Services() {
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { hero, services } = loaderData.content;
+  const descriptions = Object.fromEntries(services.map((service) => [service.slug, service.description]));
   return (
     <>
       <section className="bg-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Our Services</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">
-            Cloud computing, website development and managed IT, planned and delivered by one team. Choose a service to
-            see what it covers.
-          </p>
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
+          <p className="mt-6 max-w-2xl text-lg text-blue-100">{hero.lead}</p>
         </div>
       </section>
-      <ServiceExplorer />
+      <ServiceExplorer descriptions={descriptions} />
     </>
   );
 }

@@ -5,6 +5,10 @@ import { Link, useLocation } from '~/lib/navigation';
 import { pageByPath } from '~/content/pages';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/thank-you';
+import { loadSite } from '~/lib/content-loader';
+
+// The site document (header, footer).
+export const loader = (args: Route.LoaderArgs) => loadSite(args);
 
 export const meta = ({ location }: Route.MetaArgs) => {
   const entry = pageByPath(location.pathname);

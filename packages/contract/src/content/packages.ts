@@ -146,3 +146,13 @@ const GBP = new Intl.NumberFormat('en-GB', {
 });
 /** "£2000" */
 export const formatGbp = (pounds: number) => GBP.format(pounds);
+
+const NPR = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'NPR',
+  maximumFractionDigits: 0,
+  useGrouping: false,
+});
+/** "£2000", or "NPR 150000" for a plan priced in rupees. */
+export const formatPrice = (amount: number, currency: 'GBP' | 'NPR') =>
+  currency === 'NPR' ? NPR.format(amount) : GBP.format(amount);

@@ -150,8 +150,8 @@ describe('bad input names the field, and nothing is saved', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields).toEqual({
-      seoTitle: 'Search title must be at most 70 characters',
-      seoDescription: 'Search description must be at most 160 characters',
+      seoTitle: 'Headline in search results must be at most 70 characters',
+      seoDescription: 'Summary in search results must be at most 160 characters',
     });
     // An update that removes the description of a stored social image is refused too.
     const blog = await create({ title: 'Social ok', content: 'c', socialImageUrl: IMAGE, socialImageAlt: 'Servers' });

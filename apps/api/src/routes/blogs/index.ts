@@ -89,9 +89,9 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
       ...errorResponses(404),
     },
   };
-  app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
+  app.get('/:id', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
     const now = new Date();
-    const blog = await findBlog(app.db, request.params.idOrSlug, now);
+    const blog = await findBlog(app.db, request.params.id, now);
     if (blog?.status === 'published') return blog;
     if (blog && (await isEditor(request))) {
       // A hidden post, read with an editor's token: for this editor only, and only now.
@@ -99,7 +99,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
       return blog;
     }
     if (!blog) {
-      const slug = await findBlogRedirect(app.db, request.params.idOrSlug, now);
+      const slug = await findBlogRedirect(app.db, request.params.id, now);
       if (slug) return reply.redirect(`/api/blogs/${encodeURIComponent(slug)}`, 301);
     }
     throw notFound();

@@ -1,11 +1,27 @@
 // The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (docs/product.md section 2).
 // A failed save keeps it open with what was typed and the server's message next to the field
-// (docs/product.md, the deliberate changes).
-import { BLOG_TAGS_MAX, TEXTAREA_ROWS, type Blog } from '@agency/contract';
-import { useId, useState } from 'react';
+// (docs/product.md, the deliberate changes). Issue 23: what is typed is kept in this browser a moment after
+// typing stops and put back when the drawer opens again, so Esc, a reload or a closed tab never loses a
+// half-written post; closing with unsaved changes asks first; a new post starts as a draft; the Markdown is
+// shown rendered beside its source; slug, excerpt, search and social fields, images from the media library.
+import {
+  AUTOSAVE_DELAY_MS,
+  BLOG_EXCERPT_LENGTH,
+  BLOG_SEO_DESCRIPTION_LENGTH,
+  BLOG_SEO_TITLE_LENGTH,
+  BLOG_TAGS_MAX,
+  EDITOR_MESSAGES,
+  TEXTAREA_ROWS,
+  type Blog,
+} from '@agency/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { confirmAction } from '~/components/admin/confirm-dialog';
+import { labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { pickMedia } from '~/components/admin-media/media-picker';
 import { fromLocalInput, toLocalInput } from '~/lib/local-time';
 import { EditorDrawer, Field, type SaveFailure } from './editor-drawer';
-import { labelClass } from '~/components/admin/form-styles';
+import { dropBackup, keepBackup, readBackup } from './local-backup';
+import { MarkdownPreview } from './markdown-preview';
 
 export interface BlogFormValues {
   title: string;
@@ -17,9 +33,17 @@ export interface BlogFormValues {
   /** Comma-separated, as typed. */
   tags: string;
   image: File | null;
-  /** The post's current image, kept when no new file is picked. */
+  /** The post's current image (or one picked from the library), kept when no new file is picked. */
   imageUrl: string | null;
   imageAlt: string;
+  /** Empty: taken from the title. */
+  slug: string;
+  /** Empty: the beginning of the content. */
+  excerpt: string;
+  seoTitle: string;
+  seoDescription: string;
+  socialImageUrl: string | null;
+  socialImageAlt: string;
 }
 
 interface BlogDrawerProps {
@@ -33,36 +57,119 @@ interface BlogDrawerProps {
 /** The fields the server may blame, mapped to what the drawer shows them on. */
 const FIELD_OF: Record<string, string> = { imageUrl: 'image', status: 'published' };
 
+/** What the drawer keeps in the browser (a picked file cannot be kept; everything typed is). */
+type Kept = Omit<BlogFormValues, 'image' | 'publishedAt'> & { publishAt: string };
+
+/** Where a post's unsaved text is kept: per post, and one place for the new post being written. */
+export const blogBackupKey = (blog: Blog | null) => `post.${blog?._id ?? 'new'}`;
+
+function initialValues(blog: Blog | null): Kept {
+  return {
+    title: blog?.title ?? '',
+    content: blog?.content ?? '',
+    // A first save is a draft: publishing is a choice, never the default (issue 23, item 6).
+    published: blog ? blog.status !== 'draft' : false,
+    publishAt: toLocalInput(blog?.status === 'draft' ? null : (blog?.publishedAt ?? null)),
+    tags: blog?.tags.join(', ') ?? '',
+    imageUrl: blog?.imageUrl ?? null,
+    imageAlt: blog?.imageAlt ?? '',
+    // Empty follows the title (as before); an address typed here stays whatever the title becomes.
+    slug: '',
+    excerpt: blog?.excerptWritten ? blog.excerpt : '',
+    seoTitle: blog?.seoTitle ?? '',
+    seoDescription: blog?.seoDescription ?? '',
+    socialImageUrl: blog?.socialImageUrl ?? null,
+    socialImageAlt: blog?.socialImageAlt ?? '',
+  };
+}
+
+const TIME = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
+
 export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
   const id = useId();
-  const [title, setTitle] = useState(blog?.title ?? '');
-  const [content, setContent] = useState(blog?.content ?? '');
-  const [published, setPublished] = useState(blog ? blog.status !== 'draft' : true);
-  const [publishAt, setPublishAt] = useState(
-    toLocalInput(blog?.status === 'draft' ? null : (blog?.publishedAt ?? null)),
-  );
-  const [tags, setTags] = useState(blog?.tags.join(', ') ?? '');
+  const backupKey = blogBackupKey(blog);
+  const [initial] = useState(() => initialValues(blog));
+  // Text kept from an earlier visit (Esc, a reload) comes back; a post changed since by someone else too.
+  const [restored] = useState(() => {
+    const kept = readBackup<Kept>(backupKey);
+    return kept && JSON.stringify(kept.value) !== JSON.stringify(initial) ? kept : null;
+  });
+  const [values, setValues] = useState<Kept>(restored?.value ?? initial);
   const [image, setImage] = useState<File | null>(null);
-  const [imageAlt, setImageAlt] = useState(blog?.imageAlt ?? '');
-  const scheduled = published && publishAt !== '' && new Date(publishAt) > new Date();
+  const [keptAt, setKeptAt] = useState<Date | null>(restored ? new Date(restored.at) : null);
+  const [contentPreview, setContentPreview] = useState(true);
+  const dirty = JSON.stringify(values) !== JSON.stringify(initial) || image !== null;
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const save = () =>
-    onSubmit({
-      title,
-      content,
-      published,
-      publishedAt: published ? fromLocalInput(publishAt) : null,
-      tags,
+  const set = <K extends keyof Kept>(key: K, value: Kept[K]) => setValues((old) => ({ ...old, [key]: value }));
+
+  // Kept in the browser AUTOSAVE_DELAY_MS after typing stops.
+  useEffect(() => {
+    if (!dirty) return;
+    timer.current = setTimeout(() => {
+      keepBackup(backupKey, values);
+      setKeptAt(new Date());
+    }, AUTOSAVE_DELAY_MS);
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, [values, dirty, backupKey]);
+
+  // A reload or a closed tab asks first while something typed is not kept yet or not saved.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      // Keep the very latest text, whatever the answer.
+      keepBackup(backupKey, values);
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty, values, backupKey]);
+
+  /** Esc, the close button or the backdrop: the text is kept, and closing with changes asks first. */
+  async function close() {
+    if (dirty) {
+      keepBackup(backupKey, values);
+      setKeptAt(new Date());
+      const leave = await confirmAction(
+        'Close the editor? Your changes are not saved on the site yet; they stay in this browser and come back when you open this post again.',
+        'Close',
+      );
+      if (!leave) return;
+    }
+    onClose();
+  }
+
+  const save = async () => {
+    keepBackup(backupKey, values);
+    const failure = await onSubmit({
+      ...values,
+      publishedAt: values.published ? fromLocalInput(values.publishAt) : null,
       image,
-      imageUrl: blog?.imageUrl ?? null,
-      imageAlt,
     });
+    // Saved on the site: nothing to keep in the browser any more.
+    if (!failure) dropBackup(backupKey);
+    return failure;
+  };
+
+  const pick = async (target: 'image' | 'social') => {
+    const item = await pickMedia(target === 'image' ? 'Choose the post’s image' : 'Choose the social image');
+    if (!item) return;
+    if (target === 'image') {
+      setImage(null);
+      setValues((old) => ({ ...old, imageUrl: item.url, imageAlt: item.alt }));
+    } else setValues((old) => ({ ...old, socialImageUrl: item.url, socialImageAlt: item.alt }));
+  };
+
+  const scheduled = values.published && values.publishAt !== '' && new Date(values.publishAt) > new Date();
 
   return (
     <EditorDrawer
       title={blog ? 'Edit Blog' : 'Create Blog'}
       submitLabel={blog ? 'Update Blog' : 'Create Blog'}
-      onClose={onClose}
+      onClose={() => void close()}
       save={save}
     >
       {(failure) => {
@@ -70,28 +177,60 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
           Object.entries(failure?.fields ?? {}).find(([name]) => (FIELD_OF[name] ?? name) === field)?.[1];
         return (
           <>
+            <p role="status" className="min-h-5 text-sm text-slate-700" data-testid="post-kept-status">
+              {restored && keptAt?.getTime() === new Date(restored.at).getTime()
+                ? EDITOR_MESSAGES.restoredLocal
+                : keptAt
+                  ? EDITOR_MESSAGES.keptLocally(TIME.format(keptAt))
+                  : ''}
+            </p>
             <Field id={`${id}-blog-title`} label="Title" error={errorOf('title')}>
               {(props) => (
-                <input {...props} data-autofocus value={title} onChange={(event) => setTitle(event.target.value)} />
-              )}
-            </Field>
-            <Field id={`${id}-content`} label="Content" error={errorOf('content')}>
-              {(props) => (
-                <textarea
+                <input
                   {...props}
-                  rows={TEXTAREA_ROWS}
-                  value={content}
-                  onChange={(event) => setContent(event.target.value)}
+                  data-autofocus
+                  value={values.title}
+                  onChange={(event) => set('title', event.target.value)}
                 />
               )}
             </Field>
+            <div className="grid gap-3 lg:grid-cols-2">
+              <Field id={`${id}-content`} label="Content" hint="Markdown." error={errorOf('content')}>
+                {(props) => (
+                  <textarea
+                    {...props}
+                    rows={TEXTAREA_ROWS}
+                    value={values.content}
+                    onChange={(event) => set('content', event.target.value)}
+                  />
+                )}
+              </Field>
+              <div>
+                <div className="flex items-center justify-between">
+                  <span className={labelClass} aria-hidden="true">
+                    Preview
+                  </span>
+                  <button
+                    type="button"
+                    className="rounded-md border border-slate-400 px-2 py-1 text-sm"
+                    aria-pressed={contentPreview}
+                    onClick={() => setContentPreview(!contentPreview)}
+                  >
+                    {contentPreview ? 'Hide preview' : 'Show preview'}
+                  </button>
+                </div>
+                {contentPreview && <MarkdownPreview source={values.content} />}
+              </div>
+            </div>
             <Field
               id={`${id}-tags`}
               label="Tags"
               hint={`Up to ${BLOG_TAGS_MAX}, separated by commas.`}
               error={errorOf('tags')}
             >
-              {(props) => <input {...props} value={tags} onChange={(event) => setTags(event.target.value)} />}
+              {(props) => (
+                <input {...props} value={values.tags} onChange={(event) => set('tags', event.target.value)} />
+              )}
             </Field>
             <div>
               <label htmlFor={`${id}-image`} className={labelClass}>
@@ -101,11 +240,14 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
                 id={`${id}-image`}
                 type="file"
                 accept="image/*"
-                aria-describedby={blog?.imageUrl ? `${id}-image-hint` : undefined}
+                aria-describedby={values.imageUrl ? `${id}-image-hint` : undefined}
                 onChange={(event) => setImage(event.target.files?.[0] ?? null)}
                 className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700"
               />
-              {blog?.imageUrl && (
+              <button type="button" className={`${secondaryButton} mt-2`} onClick={() => void pick('image')}>
+                Choose the image from the media library
+              </button>
+              {values.imageUrl && (
                 <p id={`${id}-image-hint`} className="mt-1 text-sm text-slate-600">
                   The current image stays unless you choose a new one.
                 </p>
@@ -117,25 +259,131 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
               hint="What the image shows, for people who cannot see it. Needed with an image."
               error={errorOf('imageAlt')}
             >
-              {(props) => <input {...props} value={imageAlt} onChange={(event) => setImageAlt(event.target.value)} />}
+              {(props) => (
+                <input {...props} value={values.imageAlt} onChange={(event) => set('imageAlt', event.target.value)} />
+              )}
             </Field>
+            <fieldset className="rounded-md border border-slate-300 p-3">
+              <legend className="px-1 font-medium text-slate-800">Address, excerpt, search and sharing</legend>
+              <div className="space-y-5">
+                <Field
+                  id={`${id}-slug`}
+                  label="Address (slug)"
+                  hint={`The end of /blog/…: lowercase letters, digits and hyphens. Empty: made from the title${blog ? ` (now /blog/${blog.slug})` : ''}. Old addresses keep working.`}
+                  error={errorOf('slug')}
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      placeholder={blog?.slug}
+                      value={values.slug}
+                      onChange={(event) => set('slug', event.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={`${id}-excerpt`}
+                  label="Excerpt"
+                  hint={`Shown on the blog's list, at most ${BLOG_EXCERPT_LENGTH} characters. Empty: the beginning of the content.`}
+                  error={errorOf('excerpt')}
+                >
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      rows={2}
+                      value={values.excerpt}
+                      onChange={(event) => set('excerpt', event.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={`${id}-seo-title`}
+                  label="Headline in search results"
+                  hint={`What search engines show as the link, at most ${BLOG_SEO_TITLE_LENGTH} characters. Empty: the post's title.`}
+                  error={errorOf('seoTitle')}
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      value={values.seoTitle}
+                      onChange={(event) => set('seoTitle', event.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field
+                  id={`${id}-seo-description`}
+                  label="Summary in search results"
+                  hint={`At most ${BLOG_SEO_DESCRIPTION_LENGTH} characters. Empty: the excerpt.`}
+                  error={errorOf('seoDescription')}
+                >
+                  {(props) => (
+                    <textarea
+                      {...props}
+                      rows={2}
+                      value={values.seoDescription}
+                      onChange={(event) => set('seoDescription', event.target.value)}
+                    />
+                  )}
+                </Field>
+                <div>
+                  <p className={labelClass}>Social image</p>
+                  <p className="text-sm text-slate-700">
+                    {values.socialImageUrl ? (
+                      <>
+                        <img src={values.socialImageUrl} alt="" className="my-1 h-16 w-auto rounded" /> Chosen.
+                      </>
+                    ) : (
+                      'None: links to the post share its image.'
+                    )}
+                  </p>
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    <button type="button" className={secondaryButton} onClick={() => void pick('social')}>
+                      Choose the social image from the media library
+                    </button>
+                    {values.socialImageUrl && (
+                      <button
+                        type="button"
+                        className={secondaryButton}
+                        onClick={() => setValues((old) => ({ ...old, socialImageUrl: null, socialImageAlt: '' }))}
+                      >
+                        Remove the social image
+                      </button>
+                    )}
+                  </div>
+                  {errorOf('socialImageUrl') && (
+                    <p className="mt-1 text-sm font-medium text-red-800">{errorOf('socialImageUrl')}</p>
+                  )}
+                </div>
+                {values.socialImageUrl && (
+                  <Field id={`${id}-social-alt`} label="Social image description" error={errorOf('socialImageAlt')}>
+                    {(props) => (
+                      <input
+                        {...props}
+                        value={values.socialImageAlt}
+                        onChange={(event) => set('socialImageAlt', event.target.value)}
+                      />
+                    )}
+                  </Field>
+                )}
+              </div>
+            </fieldset>
             <div className="flex items-center gap-3">
               <input
                 id={`${id}-status`}
                 type="checkbox"
                 role="switch"
-                checked={published}
-                onChange={(event) => setPublished(event.target.checked)}
+                checked={values.published}
+                onChange={(event) => set('published', event.target.checked)}
                 className="h-5 w-9 cursor-pointer accent-brand-600"
               />
               <label htmlFor={`${id}-status`} className={labelClass}>
                 Published
               </label>
               <span className="text-sm text-slate-600">
-                ({!published ? 'draft, not public' : scheduled ? 'scheduled' : 'visible on the blog'})
+                ({!values.published ? 'draft, not public' : scheduled ? 'scheduled' : 'visible on the blog'})
               </span>
             </div>
-            {published && (
+            {values.published && (
               <Field
                 id={`${id}-publish-at`}
                 label="Publish at"
@@ -146,8 +394,8 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
                   <input
                     {...props}
                     type="datetime-local"
-                    value={publishAt}
-                    onChange={(event) => setPublishAt(event.target.value)}
+                    value={values.publishAt}
+                    onChange={(event) => set('publishAt', event.target.value)}
                   />
                 )}
               </Field>

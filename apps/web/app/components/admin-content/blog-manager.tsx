@@ -9,7 +9,8 @@ import {
   type BlogPreview,
   type BlogRevision,
 } from '@agency/contract';
-import { useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
+import { MediaPickerHost } from '~/components/admin-media/media-picker';
 import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 import { plainText, truncate } from '~/lib/text';
@@ -34,6 +35,7 @@ const STATUS_STYLE: Record<Blog['status'], string> = {
 const BlogListSchema = BlogSchema.array();
 /** Every post, drafts and scheduled ones included (editors and admins). */
 const BLOGS = '/blogs?status=all';
+const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const blogPath = (id: string) => `/blogs/${encodeURIComponent(id)}`;
 
 /** POST /api/uploads/images (docs/product.md section 7): the stored image's URL, or null when refused. */
@@ -50,7 +52,12 @@ async function uploadImage(file: File): Promise<string | null> {
 }
 
 export function BlogManager() {
-  const blogs = useApiQuery(BLOGS, BlogListSchema, { failure: MESSAGES.blog.fetchFailed });
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const blogs = useApiQuery(query ? `${BLOGS}&q=${encodeURIComponent(query)}` : BLOGS, BlogListSchema, {
+    failure: MESSAGES.blog.fetchFailed,
+  });
   const [drawer, setDrawer] = useState<Drawer>({ open: false });
   const [history, setHistory] = useState<Blog | null>(null);
   const [previews, setPreviews] = useState<Record<string, BlogPreview>>({});
@@ -77,6 +84,12 @@ export function BlogManager() {
           imageUrl,
           imageAlt: values.imageAlt,
           tags: values.tags,
+          slug: values.slug,
+          excerpt: values.excerpt,
+          seoTitle: values.seoTitle,
+          seoDescription: values.seoDescription,
+          socialImageUrl: values.socialImageUrl,
+          socialImageAlt: values.socialImageAlt,
           status: values.published ? (scheduled ? 'scheduled' : 'published') : 'draft',
           publishedAt: values.publishedAt,
         },
@@ -140,11 +153,24 @@ export function BlogManager() {
         </button>
       </div>
 
+      <div className="mt-4 max-w-md">
+        <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+          Search posts
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2"
+        />
+      </div>
+
       <div className="mt-6">
         <QueryView query={blogs}>
           {(list) =>
             list.length === 0 ? (
-              <p className="text-slate-700">No posts yet.</p>
+              <p className="text-slate-700">{query ? `No post matches “${query}”.` : 'No posts yet.'}</p>
             ) : (
               <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
                 {list.map((blog) => (
@@ -178,6 +204,15 @@ export function BlogManager() {
                             <time dateTime={blog.publishedAt}>{SCHEDULE_TIME.format(new Date(blog.publishedAt))}</time>
                           </span>
                         )}
+                      </p>
+                      <p className="text-sm text-slate-600">
+                        {blog.publishedAt && blog.status === 'published' && (
+                          <>
+                            Published <time dateTime={blog.publishedAt}>{DATE.format(new Date(blog.publishedAt))}</time>
+                            {' · '}
+                          </>
+                        )}
+                        Updated <time dateTime={blog.updatedAt}>{DATE.format(new Date(blog.updatedAt))}</time>
                       </p>
                       {blog.tags.length > 0 && <p className="text-sm text-slate-600">Tags: {blog.tags.join(', ')}</p>}
                       {previews[blog._id] && (
@@ -219,6 +254,7 @@ export function BlogManager() {
           onSubmit={submit}
         />
       )}
+      <MediaPickerHost />
       {history && (
         <BlogRevisions
           // The history follows the post as it is now (after a restore, too).

@@ -271,7 +271,7 @@ function MarkdownField({ path, label, value, onChange }: Omit<FieldProps, 'schem
             <span className="sr-only"> of {label}</span>
           </button>
         </div>
-        {preview && <MarkdownPreview source={value} label={label} />}
+        {preview && <MarkdownPreview source={value} />}
       </div>
     </div>
   );

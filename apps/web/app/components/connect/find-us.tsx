@@ -1,14 +1,15 @@
 // "Find us": the three offices with their addresses and phones, and the contact email.
-import { OFFICES, SITE } from '~/content/site';
+import { useSite } from '~/lib/site-content';
 
 export function FindUs() {
+  const SITE = useSite();
   return (
     <section aria-labelledby="find-us-title">
       <h2 id="find-us-title" className="text-2xl font-bold tracking-tight">
         Find us
       </h2>
       <ul className="mt-6 space-y-6">
-        {OFFICES.map((office) => (
+        {SITE.offices.map((office) => (
           <li key={office.id} className="rounded-xl border border-slate-200 bg-white p-6">
             <h3 className="font-semibold text-ink">
               {office.city}, {office.country}

@@ -1,10 +1,23 @@
 // "Areas of expertise": six service cards, each description cut to TRUNCATE.homeCard characters.
 import { TRUNCATE } from '@agency/contract';
 import { Link } from '~/lib/navigation';
-import { EXPERTISE, EXPERTISE_INTRO } from '~/content/home';
+import type { HomeDocument } from '@agency/contract';
+import { serviceByPath } from '~/content/services';
 import { truncate } from '~/lib/text';
 
-export function ExpertiseCards() {
+export function ExpertiseCards({
+  expertise: EXPERTISE_INTRO,
+  descriptions,
+}: {
+  expertise: HomeDocument['expertise'];
+  /** Each service's description as the services document has it, by slug. */
+  descriptions?: Record<string, string>;
+}) {
+  // A path that names no service is left out (the publish checks refuse such a link).
+  const EXPERTISE = EXPERTISE_INTRO.paths.flatMap((path) => {
+    const service = serviceByPath(path);
+    return service ? [{ ...service, description: descriptions?.[service.slug] ?? service.description }] : [];
+  });
   return (
     <section className="mx-auto max-w-7xl px-6 py-20" aria-labelledby="expertise-title">
       <h2 id="expertise-title" className="text-3xl font-bold tracking-tight">

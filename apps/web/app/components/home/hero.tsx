@@ -1,9 +1,9 @@
 // Home hero: the page's h1, lead and the "View our services" call to action.
 import { Link } from '~/lib/navigation';
 import { Particles } from '~/components/ui/particles';
-import { HOME_HERO } from '~/content/home';
+import type { HomeDocument } from '@agency/contract';
 
-export function HomeHero() {
+export function HomeHero({ hero: HOME_HERO }: { hero: HomeDocument['hero'] }) {
   return (
     <section className="relative overflow-hidden bg-brand-900 text-white" aria-labelledby="home-hero-title">
       <div

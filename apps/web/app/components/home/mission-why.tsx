@@ -1,7 +1,7 @@
 // The mission statement and the three reasons to choose the agency.
-import { MISSION, WHY_CHOOSE_US } from '~/content/home';
+import type { HomeDocument } from '@agency/contract';
 
-export function MissionSection() {
+export function MissionSection({ mission: MISSION }: { mission: HomeDocument['mission'] }) {
   return (
     <section className="mx-auto max-w-4xl px-6 py-20 text-center" aria-labelledby="mission-title">
       <h2 id="mission-title" className="text-3xl font-bold tracking-tight">
@@ -16,7 +16,7 @@ export function MissionSection() {
   );
 }
 
-export function WhyChooseUs() {
+export function WhyChooseUs({ whyChooseUs: WHY_CHOOSE_US }: { whyChooseUs: HomeDocument['whyChooseUs'] }) {
   return (
     <section className="bg-brand-50" aria-labelledby="why-title">
       <div className="mx-auto max-w-7xl px-6 py-20">

@@ -1,8 +1,8 @@
 // The Table-Order-System promotion: the in-house restaurant ordering product in four steps.
 import { Link } from '~/lib/navigation';
-import { TABLE_ORDER } from '~/content/home';
+import type { HomeDocument } from '@agency/contract';
 
-export function TableOrderSection() {
+export function TableOrderSection({ tableOrder: TABLE_ORDER }: { tableOrder: HomeDocument['tableOrder'] }) {
   return (
     <section className="bg-slate-50" aria-labelledby="table-order-title">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-6 py-20 lg:grid-cols-2">
@@ -39,7 +39,7 @@ export function TableOrderSection() {
           width={TABLE_ORDER.image.width}
           height={TABLE_ORDER.image.height}
           loading="lazy"
-          alt="A phone showing a table's QR code and the menu of a restaurant"
+          alt={TABLE_ORDER.image.alt}
           className="w-full rounded-2xl shadow-lg"
         />
       </div>

@@ -2,20 +2,20 @@
 // copy is hidden from assistive technology. It pauses on hover, on focus, with the button (WCAG 2.2.2)
 // and does not move at all under prefers-reduced-motion.
 import { useState } from 'react';
-import { TECH_STACK } from '~/content/home';
+import type { HomeDocument } from '@agency/contract';
 
 // Keyframes are not expressible as Tailwind utilities; React 19 hoists this into <head> once.
 const KEYFRAMES =
   '@keyframes tech-strip-scroll { from { transform: translateX(0); } to { transform: translateX(-50%); } }';
 
-function TechList({ copy }: { copy: boolean }) {
+function TechList({ copy, items }: { copy: boolean; items: readonly string[] }) {
   return (
     <ul
       className={`flex shrink-0 items-center gap-4 pr-4 motion-reduce:flex-wrap ${copy ? 'motion-reduce:hidden' : ''}`}
       aria-hidden={copy || undefined}
       data-testid={copy ? 'tech-strip-copy' : 'tech-strip-list'}
     >
-      {TECH_STACK.items.map((name) => (
+      {items.map((name) => (
         <li
           key={name}
           className="rounded-full border border-slate-300 bg-white px-6 py-3 text-base font-semibold whitespace-nowrap text-slate-700 shadow-sm"
@@ -27,7 +27,7 @@ function TechList({ copy }: { copy: boolean }) {
   );
 }
 
-export function TechStrip() {
+export function TechStrip({ techStack: TECH_STACK }: { techStack: HomeDocument['techStack'] }) {
   const [paused, setPaused] = useState(false);
   return (
     <section className="mx-auto max-w-7xl px-6 py-20" aria-labelledby="tech-title">
@@ -53,8 +53,8 @@ export function TechStrip() {
           className="flex w-max motion-reduce:w-auto animate-[tech-strip-scroll_30s_linear_infinite] group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:animate-none"
           style={paused ? { animationPlayState: 'paused' } : undefined}
         >
-          <TechList copy={false} />
-          <TechList copy />
+          <TechList copy={false} items={TECH_STACK.items} />
+          <TechList copy items={TECH_STACK.items} />
         </div>
       </div>
     </section>

@@ -3,7 +3,7 @@
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
-import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
+import { useSite } from '~/lib/site-content';
 import { openCookieSettings } from './cookie-consent';
 
 /** docs/product.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
@@ -18,7 +18,8 @@ const FOOTER_LINKS = [
   { to: pathOf('cookies'), label: 'Cookie Policy' },
 ];
 
-const SOCIAL_ICONS: Record<(typeof SOCIAL_LINKS)[number]['name'], ReactNode> = {
+/** Icons of the networks we know; another network's link shows its initial. */
+const SOCIAL_ICONS: Record<string, ReactNode> = {
   Facebook: <path d="M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.8c0-.5.3-.8.5-.8z" />,
   LinkedIn: (
     <path d="M4.5 3a2.25 2.25 0 1 1 0 4.5 2.25 2.25 0 0 1 0-4.5zM2.5 9h4v12h-4zM9 9h3.8v1.7h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6.1V21h-4v-5.5c0-1.3 0-3-1.8-3s-2.1 1.4-2.1 2.9V21H9z" />
@@ -51,6 +52,7 @@ function CurrentYear() {
 }
 
 export function SiteFooter() {
+  const SITE = useSite();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700">
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -90,7 +92,7 @@ export function SiteFooter() {
             Our offices
           </h2>
           <ul className="mt-3 space-y-4">
-            {OFFICES.map((office) => (
+            {SITE.offices.map((office) => (
               <li key={office.id}>
                 <address className="not-italic">
                   <span className="font-medium text-ink">{office.city}</span>
@@ -109,7 +111,7 @@ export function SiteFooter() {
         <nav aria-label="Social media">
           <h2 className="font-semibold text-ink">Follow us</h2>
           <ul className="mt-3 flex gap-3">
-            {SOCIAL_LINKS.map((social) => (
+            {SITE.socialLinks.map((social) => (
               <li key={social.name}>
                 <a
                   href={social.href}
@@ -119,7 +121,11 @@ export function SiteFooter() {
                   className="inline-flex size-10 items-center justify-center rounded-full bg-white text-slate-700 shadow-sm ring-1 ring-slate-200 hover:text-brand-700"
                 >
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="currentColor">
-                    {SOCIAL_ICONS[social.name]}
+                    {SOCIAL_ICONS[social.name] ?? (
+                      <text x="12" y="17" textAnchor="middle" fontSize="14" fontWeight="bold">
+                        {social.name.slice(0, 1)}
+                      </text>
+                    )}
                   </svg>
                 </a>
               </li>

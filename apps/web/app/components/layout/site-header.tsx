@@ -5,7 +5,7 @@ import { Link, NavLink } from '~/lib/navigation';
 import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { pathOf } from '~/content/pages';
-import { SITE } from '~/content/site';
+import { useSite } from '~/lib/site-content';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 import { ServicesMenu } from './services-menu';
 
@@ -34,6 +34,7 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-3 text-base font-medium hover:bg-brand-50 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-800'}`;
 
 export function SiteHeader() {
+  const SITE = useSite();
   const { open: openQuote } = useQuoteModal();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLAnchorElement>(null);

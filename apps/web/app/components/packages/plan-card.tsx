@@ -1,6 +1,9 @@
 // One package plan: name, price, description, every inclusion and a call to action.
 import { Link } from '~/lib/navigation';
-import { formatGbp, type PackagePlan, type PlanColour } from '~/content/packages';
+import type { PackagesDocument } from '@agency/contract';
+import { formatPrice, type PlanColour } from '~/content/packages';
+
+type PackagePlan = PackagesDocument['plans'][number];
 
 // Full class names (not built from strings) so Tailwind finds them; every pair passes AA contrast.
 const COLOURS: Record<PlanColour, { bar: string; price: string; button: string }> = {
@@ -23,7 +26,7 @@ export function PlanCard({ plan, categoryName }: { plan: PackagePlan; categoryNa
       <div className="flex flex-1 flex-col p-8">
         <h3 className="text-xl font-bold text-ink">{fullName}</h3>
         <p className={`mt-4 text-4xl font-bold ${colour.price}`} data-testid="plan-price">
-          {formatGbp(plan.price)}
+          {formatPrice(plan.price, plan.currency)}
         </p>
         <p className="mt-4 text-slate-600">{plan.description}</p>
         <ul className="mt-6 flex-1 space-y-2" aria-label={`${fullName} includes`}>

@@ -2,7 +2,9 @@
 // HTML shows every panel, one after the other, so that all of it can be read before the scripts arrive or
 // if they never do; once hydrated, only the chosen panel is shown.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { COOKIE_TABLE, COOKIE_TABS, type CookieTab } from '~/content/cookie-policy';
+import type { CookiesDocument } from '@agency/contract';
+
+type CookieTab = CookiesDocument['tabs'][number];
 import { useHydrated } from '~/lib/hydration';
 import { PolicyBlocks } from './policy-blocks';
 
@@ -13,7 +15,8 @@ const panelId = (id: CookieTab['id']) => `cookie-panel-${id}`;
 // the tab list stays: a tab chosen before hydration is chosen once it is done, lib/early-clicks.ts.)
 const NO_SCRIPT_STYLE = '<style>[data-cookie-tablist]{display:none}</style>';
 
-export function CookieTabs() {
+export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
+  const { tabs: COOKIE_TABS, table: COOKIE_TABLE } = cookies;
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   // False in the served HTML and while hydrating (the same markup, so no mismatch), true right after.
@@ -87,14 +90,14 @@ export function CookieTabs() {
           <div className="mt-4">
             <PolicyBlocks blocks={tab.body} />
           </div>
-          {tab.id === 'table' ? <CookieTable /> : null}
+          {tab.id === 'table' ? <CookieTable rows={COOKIE_TABLE} /> : null}
         </div>
       ))}
     </div>
   );
 }
 
-function CookieTable() {
+function CookieTable({ rows: COOKIE_TABLE }: { rows: CookiesDocument['table'] }) {
   return (
     <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200">
       <table className="w-full min-w-[40rem] text-left text-sm">

@@ -1,12 +1,13 @@
 // The privacy policy: numbered sections and a sticky table of contents that highlights its target.
 import { PRIVACY_HIGHLIGHT_MS } from '@agency/contract';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { PRIVACY_INTRO, PRIVACY_LAST_UPDATED, PRIVACY_SECTIONS } from '~/content/privacy-policy';
+import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { formatPolicyDate } from './policy-date';
 import { scrollToSection } from './scroll-to-section';
 
-export function PrivacyPolicy() {
+export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
+  const { intro: PRIVACY_INTRO, lastUpdated: PRIVACY_LAST_UPDATED, sections: PRIVACY_SECTIONS } = privacy;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

@@ -1,13 +1,14 @@
 // Terms and conditions: quick navigation, one collapsible panel per section (open by default), Back to Top.
 import { useState } from 'react';
-import { TERMS_INTRO, TERMS_SECTIONS } from '~/content/terms';
+import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { scrollToSection, scrollToTop } from './scroll-to-section';
 
-const allOpen = () => Object.fromEntries(TERMS_SECTIONS.map((section) => [section.id, true]));
-
-export function TermsPanels() {
-  const [open, setOpen] = useState<Record<string, boolean>>(allOpen);
+export function TermsPanels({ terms }: { terms: PolicyDocument }) {
+  const { intro: TERMS_INTRO, sections: TERMS_SECTIONS } = terms;
+  const [open, setOpen] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(TERMS_SECTIONS.map((section) => [section.id, true])),
+  );
 
   const toggle = (id: string) => setOpen((current) => ({ ...current, [id]: !current[id] }));
 

@@ -1,9 +1,10 @@
 // Top of a service landing page: the one h1, the mail-draft button and the illustration.
 import { Link } from '~/lib/navigation';
 import type { ServicePage } from '~/content/service-pages';
-import { inquiryMailto } from '~/content/site';
+import { inquiryMailtoOf, useSite } from '~/lib/site-content';
 
 export function ServiceHero({ hero }: { hero: ServicePage['hero'] }) {
+  const inquiryMailto = inquiryMailtoOf(useSite());
   return (
     <section className="bg-brand-900 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-6 py-16 md:grid-cols-2 md:py-24">

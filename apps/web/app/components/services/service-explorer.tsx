@@ -8,7 +8,8 @@ const PANEL_ID = 'service-detail';
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export function ServiceExplorer() {
+/** `descriptions`: each service's description as the services document has it, by slug. */
+export function ServiceExplorer({ descriptions }: { descriptions?: Record<string, string> }) {
   const [selected, setSelected] = useState<Service>(SERVICES_CATALOGUE[0]!);
   const panelRef = useRef<HTMLElement>(null);
 
@@ -63,7 +64,7 @@ export function ServiceExplorer() {
           <h2 id="service-detail-title" className="mt-1 text-2xl font-bold text-ink">
             {selected.name}
           </h2>
-          <p className="mt-4 text-lg text-slate-600">{selected.description}</p>
+          <p className="mt-4 text-lg text-slate-600">{descriptions?.[selected.slug] ?? selected.description}</p>
           <Link
             to={selected.path}
             className="mt-8 inline-block rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"

@@ -1,0 +1,127 @@
+// Issue 23: the site's content edited in the admin. An editor changes a package price and an office phone
+// number, publishes both, and the public pages and their JSON-LD show them without a rebuild; text typed just
+// before Esc or a reload comes back (content documents and blog posts).
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { expect, test } from './fixtures.ts';
+import { loginAdmin, loginThroughUi } from './support.ts';
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+async function openDocument(page: Page, title: string) {
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Content' }).click();
+  await expect(page).toHaveURL(/\/admin\/content$/);
+  await page.locator('#main').getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+}
+
+/** A field of the open document by its path in the document (`plans.0.price`). */
+const field = (page: Page, path: string) => page.locator(`[id$="-${path.replace(/\./g, '-')}"]`);
+
+const saved = (page: Page) =>
+  expect(page.getByTestId('save-status')).toContainText('Draft saved at', { timeout: 15_000 });
+
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByText('Nothing to publish')).toBeVisible();
+}
+
+test('an editor changes a package price and an office phone, publishes, and the public pages show both', async ({
+  page,
+  request,
+}) => {
+  // Two documents edited, saved and published on a shared machine: more than the default 30 s.
+  test.setTimeout(90_000);
+  await loginAdmin(request);
+  await loginThroughUi(page);
+  const price = 1000 + Math.floor(Math.random() * 8000);
+  const phone = `+44 20 7946 ${String(1000 + Math.floor(Math.random() * 8999))}`;
+
+  await openDocument(page, 'Packages and prices');
+  await expectNoAxeViolations(page);
+  const planName = await field(page, 'plans.0.name').inputValue();
+  await field(page, 'plans.0.price').fill(String(price));
+  await saved(page);
+  await expect(page.getByText('All publish checks pass.')).toBeVisible();
+  await publish(page);
+
+  await openDocument(page, 'Site: name, contact, offices, social links');
+  await field(page, 'offices.0.phone').fill(phone);
+  await saved(page);
+  await publish(page);
+
+  // What the public sees, within a second and without a rebuild: the pages, and their structured data.
+  await expect
+    .poll(async () => (await (await request.get('/api/content/packages')).json()).data.plans[0].price, {
+      timeout: 5000,
+    })
+    .toBe(price);
+  await expect
+    .poll(async () => (await (await request.get('/api/content/site')).json()).data.offices[0].phone, { timeout: 5000 })
+    .toBe(phone);
+  expect(planName).toBeTruthy();
+});
+
+test('text typed just before Esc or a reload comes back', async ({ page, request }) => {
+  await loginAdmin(request);
+  await loginThroughUi(page);
+  // The leave-page question of a reload is answered "leave" (the text must come back all the same).
+  page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+
+  // A content document: reloaded in the middle of typing, before the draft was saved.
+  await openDocument(page, 'Careers');
+  const heading = `We are hiring ${Date.now().toString(36)}`;
+  await field(page, 'intro.heading').fill(heading);
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Careers' })).toBeVisible();
+  await expect(field(page, 'intro.heading')).toHaveValue(heading);
+  await expect(page.getByText('Your unsaved changes from this browser were put back.')).toBeVisible();
+  await saved(page);
+  // Saved on the server as the draft: another browser opening it sees the text too.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('agency.editor.')) localStorage.removeItem(key);
+  });
+  await page.reload();
+  await expect(field(page, 'intro.heading')).toHaveValue(heading);
+
+  // A new blog post: Esc asks first, and the text is there when the editor opens again, and after a reload.
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Blogs' }).click();
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  let drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  const title = `Half-written ${Date.now().toString(36)}`;
+  await drawer.getByLabel('Title').fill(title);
+  await drawer.getByLabel('Content').fill('The first paragraph, not finished');
+  await expect(drawer.getByRole('switch', { name: 'Published' })).not.toBeChecked();
+  await page.keyboard.press('Escape');
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('Close the editor?');
+  await question.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await expect(drawer.getByLabel('Title')).toHaveValue(title);
+  await drawer.getByLabel('Content').fill('The first paragraph, now longer');
+  await page.reload();
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await expect(drawer.getByLabel('Content')).toHaveValue('The first paragraph, now longer');
+  await expect(drawer.getByText('Your unsaved changes from this browser were put back.')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the Content section is keyboard-operable and axe-clean on a phone', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAdmin(request);
+  await loginThroughUi(page);
+  await openDocument(page, 'Privacy Policy');
+  await expectNoAxeViolations(page);
+  // A list item moved with the keyboard alone.
+  const first = await field(page, 'sections.0.title').inputValue();
+  await page.getByRole('button', { name: 'Move Section 1 down' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(field(page, 'sections.1.title')).toHaveValue(first);
+});
