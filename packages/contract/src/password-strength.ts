@@ -4,6 +4,8 @@
 // passwords, names, keyboard walks): nothing leaves the site. The dictionaries weigh about 400 KB, so they are
 // imported only when a password is checked (a lazy chunk in the browser, never on a public page).
 
+import { LENGTH } from './limits.ts';
+
 /** zxcvbn's scale: 0 too guessable … 4 very unguessable. 3 is "safely unguessable" (about 10^8 guesses). */
 export const PASSWORD_MIN_SCORE = 3;
 
@@ -52,6 +54,9 @@ function ownParts({ email, name }: PasswordOwner): { email: string[]; name: stri
  * length rule is the schema's (newPassword in schemas.ts); this is the rest.
  */
 export async function passwordProblem(password: string, owner: PasswordOwner = {}): Promise<string | null> {
+  // Too short or too long is the schema's sentence ("Password must be at least 8 characters"), which the server
+  // answers: the forms leave such a password to it rather than call it common.
+  if (password.length < LENGTH.password.min || password.length > LENGTH.password.max) return null;
   const folded = fold(password);
   const parts = ownParts(owner);
   if (parts.email.some((part) => folded.includes(part))) return PASSWORD_MESSAGES.containsEmail;
