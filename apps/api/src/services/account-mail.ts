@@ -21,7 +21,6 @@ export const ACCOUNT_MAIL_PURPOSES = [
   'two-factor-enabled',
   'backup-failed',
   'registration-pending',
-  'first-admin',
   'account-approved',
   'lead-assigned',
   'digest',
@@ -225,24 +224,6 @@ export function inviteExistingMail(siteUrl: string, user: { id: string; email: s
       `Forgot your password? ${link(siteUrl, ACCOUNT_PATHS.forgotPassword)}`,
     ].join('\n'),
   } satisfies AccountMail;
-}
-
-/** To the very first account: it is the site's admin (no approval to wait for). */
-export function firstAdminMail(siteUrl: string, user: { id: string; email: string; name: string }): AccountMail {
-  return {
-    userId: user.id,
-    to: user.email,
-    purpose: 'first-admin',
-    subject: `You are the admin of the ${BRAND_NAME} site`,
-    body: [
-      `Hello ${user.name},`,
-      '',
-      `Your account is the first on this ${BRAND_NAME} site, so it is the admin: nobody needs to approve it.`,
-      'Sign in, then invite your colleagues from the Team page:',
-      '',
-      link(siteUrl, ACCOUNT_PATHS.login),
-    ].join('\n'),
-  };
 }
 
 /** Queues `mails` in one insert (the worker sends them). */

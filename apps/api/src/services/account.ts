@@ -13,7 +13,6 @@ import { and, eq, gt, schema, sql, type Db } from '@agency/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import {
-  firstAdminMail,
   queueAccountMail,
   queueAccountMails,
   registrationAttemptMail,
@@ -77,9 +76,8 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput & 
   await assertPasswordAllowed(input.password, { email: input.email, name: input.name }, 'password');
   try {
     const user = await registerUser(deps.db, input);
-    // The first account is the admin and is told so; a later one waits, and every admin is told (issue 22).
-    if (user.role === 'admin') await queueAccountMail(deps.db, firstAdminMail(deps.siteUrl, user));
-    else {
+    // A later account waits for approval, and every admin is told (issue 22); the first is the admin.
+    if (user.role !== 'admin') {
       const admins = await deps.db
         .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
         .from(schema.users)
