@@ -26,6 +26,15 @@ const forbid = (names, extra = []) => ({
 // The API's test helpers (apps/api/test) are for its tests only: the server never imports them.
 const testHelpers = { group: ['**/test/*'], message: 'Test helpers are for *.test.ts files only.' };
 
+// Zones of apps/web/app: lib/, state/ and content/ are the ground floor (no components, no routes);
+// components/ do not import routes. The public pages' runtime (app/public-runtime, formerly app/lite) is a
+// floor above lib and state as well.
+const upstairs = (names) => ({
+  group: names.flatMap((name) => [`~/${name}/*`, `**/${name}/*`]),
+  message: `apps/web zones: this folder is below ${names.join(', ')} and may not import them (move the shared code down into lib/ or state/).`,
+});
+const webGround = upstairs(['components', 'routes', 'lite', 'public-runtime']);
+const webComponents = upstairs(['routes']);
 // The public pages run without React Router in the browser (apps/web/app/public-runtime, decision 0014): a
 // public page's component that imported React Router's browser-side exports (Link, useNavigate, the hooks…)
 // would not work there and would bring the router back into every public page's scripts. What such files may
@@ -65,20 +74,12 @@ const publicPageFiles = {
     'apps/web/app/components/account/**',
     'apps/web/app/routes/admin*',
     'apps/web/app/routes/admin/**',
+    // The pages with `routerInBrowser` in apps/web/app/content/pages.ts, and the blog preview (pages.test.ts checks).
     'apps/web/app/routes/{login,register,forgot-password,reset-password,accept-invite,blog-preview}.tsx',
     'apps/web/app/**/*.server.{ts,tsx}',
     'apps/web/app/**/*.test.{ts,tsx}',
   ],
 };
-// Zones of apps/web/app: lib/, state/ and content/ are the ground floor (no components, no routes);
-// components/ do not import routes. The public pages' runtime (app/lite, to be named app/public-runtime)
-// is a floor above lib and state as well.
-const upstairs = (names) => ({
-  group: names.flatMap((name) => [`~/${name}/*`, `**/${name}/*`]),
-  message: `apps/web zones: this folder is below ${names.join(', ')} and may not import them (move the shared code down into lib/ or state/).`,
-});
-const webGround = upstairs(['components', 'routes', 'lite', 'public-runtime']);
-const webComponents = upstairs(['routes']);
 
 export default tseslint.config(
   {
@@ -113,7 +114,6 @@ export default tseslint.config(
   { files: ['apps/api/**'], rules: forbid(['@agency/web']) },
   { files: ['apps/api/src/**'], ignores: ['**/*.test.ts'], rules: forbid(['@agency/web'], [testHelpers]) },
   { files: ['apps/web/**'], rules: forbid(['@agency/db', '@agency/api']) },
-  { ...publicPageFiles, rules: publicPageFence },
   {
     files: ['apps/web/app/{lib,state,content}/**'],
     rules: forbid(['@agency/db', '@agency/api'], [webGround]),
@@ -140,4 +140,5 @@ export default tseslint.config(
     // The rule follows run-time imports; it skips `import type` (erased at build), so keep those one way by hand.
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  { ...publicPageFiles, rules: publicPageFence },
 );

@@ -4,10 +4,12 @@ import type { Database } from '@agency/db';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
+import { registerBoundedJsonParser } from './lib/bounded-json.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
+import backupsPlugin, { scratchDirOf } from './plugins/backups.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import mailerPlugin from './plugins/mailer.ts';
@@ -21,6 +23,7 @@ import securityHeadersPlugin from './plugins/security-headers.ts';
 import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
+import backupRoutes from './routes/admin/backups.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -51,9 +54,17 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run the daily retention job on a timer (default); the API tests run it themselves. */
   retentionSchedule?: boolean;
+  /** Take scheduled backups on a timer when BACKUP_INTERVAL_HOURS is set (default); the API tests call runIfDue. */
+  backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+/** An X-Request-Id the client may choose: a short token, nothing a log or a header could be forged with. */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The API's answers about accounts, the team and the admin area: tokens and personal data. */
+const PRIVATE_PATHS = /^\/api\/(?:auth\/|users(?:[/?]|$)|admin\/)/;
 
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -74,14 +85,19 @@ export async function buildApp({
   storage,
   logger,
   retentionSchedule = true,
+  backupSchedule = true,
   onRoute,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A client's X-Request-Id is kept only when it is a short token (it reaches the log and the answer's headers).
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     forceCloseConnections: 'idle',
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
@@ -92,11 +108,18 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
 
   // Routes declare zod schemas from the contract (see lib/schema.ts); these check and encode with them.
+  // JSON of the routes open to anyone is bounded in depth before parsing (lib/bounded-json.ts).
+  registerBoundedJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Answers that carry a secret or personal data are never kept by a browser or a shared cache (issue 21 item 5).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (PRIVATE_PATHS.test(request.url)) void reply.header('cache-control', 'no-store');
+    return payload;
   });
 
   await app.register(securityHeadersPlugin, {
@@ -118,8 +141,14 @@ export async function buildApp({
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
+  await app.register(backupsPlugin, {
+    config: config.backup,
+    scratchDir: scratchDirOf(config.dataDir),
+    bucket: config.s3?.bucket,
+    schedule: backupSchedule,
+  });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { siteUrl: config.siteUrl });
   // GET /metrics at the root, and the request-duration hook on every route registered after it.
   await app.register(metricsPlugin, { token: config.metricsToken });
 
@@ -143,6 +172,7 @@ export async function buildApp({
       await api.register(leadRoutes, { mail: config });
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
+      await api.register(backupRoutes, { prefix: '/admin/backups' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });

@@ -4,6 +4,7 @@ import { createDb } from '@agency/db';
 import { buildApp } from './app.ts';
 import { assertDataDirWritable, ConfigError, loadConfig } from './config.ts';
 import webPlugin, { checkBuiltOrigin } from './plugins/web.ts';
+import { listenForBackupRequests } from './services/backup-control.ts';
 import { createWebLoadContext } from './services/web-context.ts';
 
 let config;
@@ -45,6 +46,7 @@ await app.register(webPlugin, {
 });
 
 let closing = false;
+let closeControl: (() => Promise<void>) | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -55,6 +57,7 @@ async function shutdown(signal: string) {
   }, 15_000);
   force.unref();
   try {
+    await closeControl?.();
     await app.close();
     process.exit(0);
   } catch (error) {
@@ -66,6 +69,14 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+// The embedded database opens in one process: `npm run backup` asks this one through a socket in DATA_DIR.
+if (database.kind === 'pglite') {
+  closeControl = await listenForBackupRequests(config.dataDir, async (outDir) => {
+    const { started, done } = app.backups.start('cli', { outDir });
+    await started;
+    return done;
+  });
+}
 app.log.info(
   `Serving ${config.siteUrl} (${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
 );

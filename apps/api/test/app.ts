@@ -89,6 +89,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     database,
     logger,
     retentionSchedule: false,
+    backupSchedule: false,
     onRoute: options.onRoute,
   });
   const renderedPages = standInPages(app);
@@ -106,6 +107,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
         database: shared,
         logger: false,
         retentionSchedule: false,
+        backupSchedule: false,
       });
       standInPages(other);
       await other.ready();

@@ -20,9 +20,12 @@ export const idParams = (notFound: string) =>
 export const UserIdParamsSchema = idParams(MESSAGES.users.notFound);
 export const BlogIdParamsSchema = idParams(MESSAGES.blog.notFound);
 
-/** GET /api/blogs/:idOrSlug: an id or a slug; NUL, invalid text or a huge value can name no post. */
+/**
+ * GET /api/blogs/:id: an id or a slug; NUL, invalid text or a huge value can name no post. The parameter is
+ * named `id` like the other /api/blogs/:id routes (one name per path, for typed clients).
+ */
 export const BlogIdOrSlugParamsSchema = z.object({
-  idOrSlug: z
+  id: z
     .string()
     .max(LENGTH.pathSegment, MESSAGES.blog.notFound)
     .refine(isCleanText, MESSAGES.blog.notFound)

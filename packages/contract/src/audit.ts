@@ -60,6 +60,9 @@ export const AUDIT_ACTIONS = [
   'privacy.erased',
   'privacy.exported',
   'consent.exported',
+  // Backups (routes/admin/backups)
+  'backup.requested',
+  'backup.downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +82,7 @@ export const AUDIT_TARGET_TYPES = [
   'consents',
   'retention',
   'content',
+  'backup',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

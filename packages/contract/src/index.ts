@@ -35,3 +35,4 @@ export * from './site-content.ts';
 export * from './password-strength.ts';
 export * from './media.ts';
 export * from './editor.ts';
+export * from './backup.ts';

@@ -91,9 +91,12 @@ export const JobListQuerySchema = z.object({
   status: z.enum(['open', 'all'], { error: 'Status must be open or all' }).optional().default('open'),
 });
 
-/** GET /api/jobs/:slug: a slug or id; invalid text or a huge value can name no opening. */
+/**
+ * GET /api/jobs/:id: a slug or id; invalid text or a huge value can name no opening. The parameter is named
+ * `id` like PUT and DELETE /api/jobs/:id (one name per path, for typed clients).
+ */
 export const JobSlugParamsSchema = z.object({
-  slug: z
+  id: z
     .string()
     .max(200, JOB_MESSAGES.notFound)
     .refine(isCleanText, JOB_MESSAGES.notFound)

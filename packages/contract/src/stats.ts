@@ -1,5 +1,6 @@
 // The dashboard's figures: GET /api/admin/stats.
 import { z } from 'zod';
+import { BackupStatusSchema } from './backup.ts';
 import { DeliverySchema } from './lead-timeline.ts';
 import { LEAD_KINDS, REGIONS } from './options.ts';
 
@@ -54,5 +55,6 @@ export const StatsSchema = z.object({
     DeliverySchema.extend({ leadKind: z.enum(LEAD_KINDS), leadId: z.string(), adminPath: z.string() }),
   ),
   outbox: OutboxHealthSchema,
+  backup: BackupStatusSchema,
 });
 export type Stats = z.infer<typeof StatsSchema>;

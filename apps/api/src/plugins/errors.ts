@@ -34,6 +34,12 @@ export default fp(async function errors(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: error.message || MESSAGES.http.badRequest });
     }
+    // The client went away before its request was read (a cut or malformed chunked body): nobody to answer, and
+    // nothing wrong on our side, so not an error in the log.
+    if (request.raw.destroyed || reply.raw.destroyed) {
+      request.log.info({ code: error.code }, 'client closed the connection before the request was read');
+      return reply.status(400).send({ error: MESSAGES.http.badRequest });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: MESSAGES.http.internal });
   });

@@ -45,7 +45,7 @@ export default fp<MailerOptions>(async function mailer(
 
   function start(): Promise<OutboxRun> {
     if (!sender || closed) return Promise.resolve(NOTHING);
-    running = processOutbox(app.db, sender)
+    running = processOutbox(app.db, sender, () => closed)
       .then((run) => {
         // Failed rows are retried with backoff; the log tells the operator the mail server is unhappy.
         if (run.failed > 0) app.log.warn(run, 'outbox: some mail or webhooks could not be sent; they will be retried');
@@ -85,7 +85,8 @@ export default fp<MailerOptions>(async function mailer(
     }
   });
 
-  // Registered after the database plugin, so this runs before the database closes.
+  // Registered after the database plugin, so this runs before the database closes. The pass in progress
+  // finishes the message it is sending and hands the rest of its claimed rows back (processOutbox).
   app.addHook('onClose', async () => {
     closed = true;
     clearInterval(timer);

@@ -13,10 +13,42 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 const DOCS_CSS_PATH = '/api/docs/docs.css';
 
-export default fp(async function openapi(app: FastifyInstance) {
+const VERBS: Record<string, string> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * The operation's id, derived from its method and path alone, so it stays put while a route's code changes
+ * and is unique because the pair is: the verb, then each segment after `/api` in camelCase, a path parameter
+ * as `By<Name>` (GET /api/blogs/{id}/revisions → `getBlogsByIdRevisions`, POST /api/auth/2fa/setup →
+ * `postAuth2faSetup`, GET /blog/rss.xml → `getBlogRssXml`).
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^[:{](\w+)\}?$/.exec(segment);
+      if (param) return `By${capitalise(param[1] ?? '')}`;
+      return segment
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map(capitalise)
+        .join('');
+    });
+  return `${VERBS[method] ?? method.toLowerCase()}${words.join('')}`;
+}
+
+export interface OpenapiOptions {
+  /** The public origin (SITE_URL): the document's one server. */
+  siteUrl: string;
+}
+
+export default fp(async function openapi(app: FastifyInstance, { siteUrl }: OpenapiOptions) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
+      servers: [{ url: siteUrl, description: 'This site (SITE_URL); every path starts with /api' }],
       info: {
         title: `${BRAND_NAME} API`,
         version: '1.0.0',
@@ -37,18 +69,23 @@ export default fp(async function openapi(app: FastifyInstance) {
     // The web pages' routes are pages, not API; everything under /api (and the feed) is listed, under the
     // path clients call: a prefix's root route (`/api/blogs/`) without its trailing slash (`/api/blogs`).
     // Every route that reads a body can also answer 413 (over its limit) and 415 (a type it does not read).
+    // Every operation gets its operationId (operationIdOf), and one without bearer auth says so with
+    // `security: []` (public), as client generators and Redocly's rules expect.
     transform: (document) => {
       if (!document.url.startsWith('/api/') && document.url !== '/blog/rss.xml')
         return { schema: { ...document.schema, hide: true }, url: document.url };
+      const url = document.url.replace(/(.)\/$/, '$1');
       const methods = [document.route.method].flat();
       const readsBody = methods.some((method) => ['POST', 'PUT', 'PATCH'].includes(method));
-      const schema = readsBody
-        ? {
-            ...document.schema,
-            response: { ...errorResponses(413, 415), ...(document.schema.response as Record<number, unknown>) },
-          }
-        : document.schema;
-      return { ...jsonSchemaTransform({ ...document, schema }), url: document.url.replace(/(.)\/$/, '$1') };
+      const schema = {
+        ...document.schema,
+        operationId: operationIdOf(methods[0] ?? 'GET', url),
+        security: document.schema.security ?? [],
+        ...(readsBody && {
+          response: { ...errorResponses(413, 415), ...(document.schema.response as Record<number, unknown>) },
+        }),
+      };
+      return { ...jsonSchemaTransform({ ...document, schema }), url };
     },
   });
 

@@ -48,8 +48,9 @@ export interface RateLimitOptions {
  * block of addresses counts once); as it is when it looks like one, else hashed, so a misconfigured proxy passing
  * client text through cannot make the key (a primary key) grow without bound.
  */
-const addressKey = (ip: string) => {
-  const key = clientKey(ip);
+const addressKey = (ip: string | undefined) => {
+  // No address: the socket closed before the request was read (it is answered to nobody).
+  const key = clientKey(ip ?? 'unknown');
   return /^[0-9a-f.:/]{1,45}$/i.test(key) ? key : createHash('sha256').update(key).digest('base64url');
 };
 

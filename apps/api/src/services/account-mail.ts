@@ -7,7 +7,12 @@ import { schema, type Db } from '@agency/db';
 export const ACCOUNT_MAIL_KIND = 'account';
 
 /** Outbox purposes of account mail; the worker sends them like lead mail. */
-export const ACCOUNT_MAIL_PURPOSES = ['password-reset', 'registration-attempt', 'two-factor-enabled'] as const;
+export const ACCOUNT_MAIL_PURPOSES = [
+  'password-reset',
+  'registration-attempt',
+  'two-factor-enabled',
+  'backup-failed',
+] as const;
 export type AccountMailPurpose = (typeof ACCOUNT_MAIL_PURPOSES)[number];
 
 export interface AccountMail {

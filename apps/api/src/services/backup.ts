@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { BACKUP_NAME_PATTERN } from '@agency/contract';
 import { createDb, type Database, type Db, migrationsFolder, sql } from '@agency/db';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import tar from 'tar-stream';
@@ -17,8 +18,7 @@ import type { Storage } from './storage.ts';
 
 export const BACKUP_FORMAT = 1;
 export const MANIFEST = 'manifest.json';
-/** agency-backup-2026-11-26T15-04-05-123Z.tar.gz */
-export const BACKUP_NAME = /^agency-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.tar\.gz$/;
+export const BACKUP_NAME = BACKUP_NAME_PATTERN;
 /** Keys the health check writes and deletes at once: never part of a backup. */
 const TRANSIENT_KEYS = ['health/'];
 

@@ -121,3 +121,48 @@ function isPlainText(data: Buffer): boolean {
     return false;
   }
 }
+
+/** Leading bytes of programs a computer runs (Windows PE, ELF, Mach-O): never taken as a quote's attachment. */
+const EXECUTABLE_SIGNATURES = [
+  Buffer.from('MZ', 'latin1'),
+  Buffer.from([0x7f, 0x45, 0x4c, 0x46]),
+  Buffer.from([0xfe, 0xed, 0xfa, 0xce]),
+  Buffer.from([0xfe, 0xed, 0xfa, 0xcf]),
+  Buffer.from([0xce, 0xfa, 0xed, 0xfe]),
+  Buffer.from([0xcf, 0xfa, 0xed, 0xfe]),
+  Buffer.from([0xca, 0xfe, 0xba, 0xbe]),
+];
+
+/** True when the bytes are a program (Windows, Linux or macOS executable). */
+export const isExecutable = (data: Buffer): boolean =>
+  EXECUTABLE_SIGNATURES.some((signature) => startsWith(data, signature));
+
+/** The extensions a name may end with for each recognised type; the first is the one a wrong name is given. */
+const EXTENSIONS: Record<string, string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/x-ole-storage': ['doc', 'xls', 'ppt', 'msg'],
+  [CV_CONTENT_TYPES.docx]: ['docx'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['xlsx'],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['pptx'],
+  'application/zip': ['zip'],
+  'text/csv': ['csv', 'txt'],
+  'text/plain': ['txt', 'text', 'md', 'csv', 'log'],
+  'application/octet-stream': ['bin'],
+};
+
+/**
+ * The name an attachment of `contentType` is kept and downloaded under: `name` when its extension fits the
+ * content, else the same name with the content's extension (`run.bat` holding text is `run.txt`).
+ */
+export function nameForContent(name: string, contentType: string): string {
+  const allowed = EXTENSIONS[contentType] ?? ['bin'];
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+  if (allowed.includes(extension)) return name;
+  const stem = (dot > 0 ? name.slice(0, dot) : name).replace(/[.\s]+$/, '') || 'file';
+  return `${stem}.${allowed[0]}`;
+}

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { parseOr400 } from '../lib/validate.ts';
-import { CV_CONTENT_TYPES, detectAttachmentType, detectCvType } from './file-type.ts';
+import { CV_CONTENT_TYPES, detectAttachmentType, detectCvType, isExecutable } from './file-type.ts';
 import { purgeUsedChallenges } from './challenge.ts';
 import { findOpenJobById } from './jobs.ts';
 import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from './lead-intake.ts';
@@ -194,9 +194,13 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     const intake = readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(quote);
-    // Any type is accepted (docs/product.md section 6), stored as what its bytes are, not what it was called.
-    const upload =
-      honeypot || !form.file ? null : { ...form.file, type: detectAttachmentType(form.file.data, form.file.type) };
+    // Any type but a program is accepted (docs/product.md section 6), stored as what its bytes are; it downloads
+    // (and is mailed) under a name whose extension says so (leadDownloadName: `run.bat` holding text is `run.txt`).
+    if (form.file && isExecutable(form.file.data)) {
+      throw new HttpError(415, MESSAGES.quote.fileExecutable, { file: MESSAGES.quote.fileExecutable });
+    }
+    const type = form.file ? detectAttachmentType(form.file.data, form.file.type) : '';
+    const upload = honeypot || !form.file ? null : { ...form.file, type };
     const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
     const fields = { ...quote, region: quote.region ?? null };
     const fileInfo = upload && { name: upload.name, size: upload.data.length, type: upload.type };

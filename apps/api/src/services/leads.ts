@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { type LeadKind, NEW_STATUS, SPAM_STATUS } from '@agency/contract';
 import { schema } from '@agency/db';
-import { cvTypeOf } from './file-type.ts';
+import { cvTypeOf, nameForContent } from './file-type.ts';
 
 export const LEAD_TABLES = {
   quotes: schema.quotes,
@@ -109,10 +109,13 @@ export function downloadFileName(fileName: string, extension: string | undefined
 
 /**
  * The name a lead's file downloads as. CVs were recognised by content (PDF, DOC, DOCX) and carry that
- * extension; quote attachments may be anything and keep their (cleaned) name.
+ * extension; a quote attachment's extension fits the type its bytes were recognised as (`run.bat` holding text
+ * downloads as `run.txt`), whatever name it was stored under.
  */
 export const leadDownloadName = (kind: LeadKind, fileName: string | null, fileType: string | null) =>
-  downloadFileName(fileName || 'file', kind === 'applications' ? cvTypeOf(fileType) : undefined);
+  kind === 'applications'
+    ? downloadFileName(fileName || 'file', cvTypeOf(fileType))
+    : nameForContent(displayFileName(fileName || 'file'), fileType ?? 'application/octet-stream');
 
 /** Content-Disposition for a download: the name as given plus an RFC 5987 form for non-ASCII names. */
 export function attachmentDisposition(fileName: string): string {

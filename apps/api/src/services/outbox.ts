@@ -66,6 +66,16 @@ async function claim(db: Db, purposes: string[]): Promise<ClaimedRow[]> {
   return result.rows;
 }
 
+/** Releases rows claimed but not tried: no lease, and the attempt that never happened is not counted. */
+async function handBack(db: Db, rows: ClaimedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.execute(sql`update outbox set locked_until = null, attempts = greatest(attempts - 1, 0)
+    where sent_at is null and id in (${sql.join(
+      rows.map((row) => sql`${row.id}`),
+      sql`, `,
+    )})`);
+}
+
 async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
   if (row.purpose === 'webhook') {
     if (!senders.webhook) throw new Error('webhooks are not configured');
@@ -88,7 +98,11 @@ function outcomeEvent(row: ClaimedRow & { lead_kind: LeadKind }, outcome: 'sent'
   return { kind: row.lead_kind, leadId: row.lead_id, type, data };
 }
 
-export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun> {
+/**
+ * `stopping`: true once the instance is shutting down (SIGTERM): the row being sent is finished, and the rows
+ * claimed but not tried yet are handed back (lease and attempt undone) for another instance to send at once.
+ */
+export async function processOutbox(db: Db, senders: Senders, stopping?: () => boolean): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
   const purposes = [
     ...(senders.mail ? ['notification', 'confirmation', ...ACCOUNT_MAIL_PURPOSES] : []),
@@ -96,8 +110,13 @@ export async function processOutbox(db: Db, senders: Senders): Promise<OutboxRun
   ];
   if (purposes.length === 0) return run;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    if (stopping?.()) break;
     const rows = await claim(db, purposes);
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
+      if (stopping?.()) {
+        await handBack(db, rows.slice(index));
+        return run;
+      }
       try {
         await deliver(row, senders);
       } catch (error) {

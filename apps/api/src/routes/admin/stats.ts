@@ -38,7 +38,7 @@ const emptyWeek = () => ({
   >,
 });
 
-export async function leadStats(db: Db): Promise<Stats> {
+export async function leadStats(db: Db): Promise<Omit<Stats, 'backup'>> {
   const [weeks, statuses, median, paths, campaigns, failing, outbox] = await Promise.all([
     rows<{ kind: LeadKind; region: string | null; this_week: boolean; n: number }>(
       db,
@@ -145,5 +145,8 @@ export default async function statsRoutes(app: FastifyInstance) {
     security: BEARER,
     response: { 200: StatsSchema, ...errorResponses(401, 403) },
   };
-  app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, () => leadStats(app.db));
+  app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, async () => {
+    const [leads, backup] = await Promise.all([leadStats(app.db), app.backups.status()]);
+    return { ...leads, backup };
+  });
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { accountDeps, callerOf, registerAccount, signInWithPassword } from '../../services/account.ts';
 import { findUserById, revokeRefreshToken, rotateRefreshToken, toUser, type LoginLimits } from '../../services/auth.ts';
@@ -47,10 +48,14 @@ export default async function authRoutes(
     body: RegisterSchema,
     response: { 201: MessageSchema, ...errorResponses(400, 429) },
   };
-  app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
-    await registerAccount(deps, request.body);
-    return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
-  });
+  app.post(
+    '/register',
+    { ...boundedJson, onRequest: app.rateLimit('register'), schema: registerSchema },
+    async (request, reply) => {
+      await registerAccount(deps, request.body);
+      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
+    },
+  );
 
   const loginSchema = {
     tags,
@@ -58,7 +63,7 @@ export default async function authRoutes(
     body: LoginSchema,
     response: { 200: LoginResultSchema, ...errorResponses(400, 401, 429) },
   };
-  app.post('/login', { schema: loginSchema }, async (request) =>
+  app.post('/login', { ...boundedJson, schema: loginSchema }, async (request) =>
     signInWithPassword(deps, callerOf(request), request.body),
   );
 
@@ -68,13 +73,17 @@ export default async function authRoutes(
     body: RefreshTokenSchema,
     response: { 200: TokenPairSchema, ...errorResponses(400, 401, 429) },
   };
-  app.post('/refresh-token', { onRequest: app.rateLimit('refresh-token'), schema: refreshSchema }, async (request) => {
-    const { refreshToken } = request.body;
-    const rotated = await rotateRefreshToken(app.db, refreshToken, shortUserAgent(request.headers['user-agent']));
-    const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
-    if (!rotated.ok || !user) throw new HttpError(401, MESSAGES.auth.invalidRefreshToken);
-    return { accessToken: await app.signAccessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
-  });
+  app.post(
+    '/refresh-token',
+    { ...boundedJson, onRequest: app.rateLimit('refresh-token'), schema: refreshSchema },
+    async (request) => {
+      const { refreshToken } = request.body;
+      const rotated = await rotateRefreshToken(app.db, refreshToken, shortUserAgent(request.headers['user-agent']));
+      const user = rotated.ok ? await findUserById(app.db, rotated.userId) : undefined;
+      if (!rotated.ok || !user) throw new HttpError(401, MESSAGES.auth.invalidRefreshToken);
+      return { accessToken: await app.signAccessToken(user, rotated.familyId), refreshToken: rotated.refreshToken };
+    },
+  );
 
   const logoutSchema = {
     tags,
@@ -82,11 +91,15 @@ export default async function authRoutes(
     body: RefreshTokenSchema,
     response: { 204: NO_CONTENT, ...errorResponses(400, 429) },
   };
-  app.post('/logout', { onRequest: app.rateLimit('logout'), schema: logoutSchema }, async (request, reply) => {
-    const { refreshToken } = request.body;
-    await revokeRefreshToken(app.db, refreshToken);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    { ...boundedJson, onRequest: app.rateLimit('logout'), schema: logoutSchema },
+    async (request, reply) => {
+      const { refreshToken } = request.body;
+      await revokeRefreshToken(app.db, refreshToken);
+      return reply.status(204).send();
+    },
+  );
 
   const meSchema = {
     tags,

@@ -11,6 +11,7 @@ import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { accountDeps, askPasswordReset, callerOf, resetPassword } from '../../services/account.ts';
 import { recordAudit } from '../../services/audit.ts';
@@ -43,7 +44,7 @@ export default async function passwordRoutes(
     body: PasswordResetRequestSchema,
     response: { 202: MessageSchema, ...errorResponses(400, 429) },
   };
-  const limited = { onRequest: app.rateLimit('password-reset') };
+  const limited = { ...boundedJson, onRequest: app.rateLimit('password-reset') };
   app.post('/password-reset', { ...limited, schema: requestSchema }, async (request, reply) => {
     askPasswordReset(deps, callerOf(request), request.body.email);
     return reply.status(202).send({ message: ACCOUNT_MESSAGES.resetRequested });

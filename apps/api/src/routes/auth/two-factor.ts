@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
+import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { accountDeps, callerOf, completeTwoFactorSignIn } from '../../services/account.ts';
 import { twoFactorEnabledMail, queueAccountMail } from '../../services/account-mail.ts';
@@ -61,7 +62,7 @@ export default async function twoFactorRoutes(
     body: LoginTwoFactorSchema,
     response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
   };
-  app.post('/login/2fa', { schema: loginSchema }, async (request) =>
+  app.post('/login/2fa', { ...boundedJson, schema: loginSchema }, async (request) =>
     completeTwoFactorSignIn(deps, callerOf(request), request.body),
   );
 

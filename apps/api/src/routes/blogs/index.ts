@@ -89,12 +89,17 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
       ...errorResponses(404),
     },
   };
-  app.get('/:idOrSlug', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
+  app.get('/:id', { config: { publicCache: true }, schema: showSchema }, async (request, reply) => {
     const now = new Date();
-    const blog = await findBlog(app.db, request.params.idOrSlug, now);
-    if (blog && (blog.status === 'published' || (await isEditor(request)))) return blog;
+    const blog = await findBlog(app.db, request.params.id, now);
+    if (blog?.status === 'published') return blog;
+    if (blog && (await isEditor(request))) {
+      // A hidden post, read with an editor's token: for this editor only, and only now.
+      void reply.header('cache-control', 'private, no-store');
+      return blog;
+    }
     if (!blog) {
-      const slug = await findBlogRedirect(app.db, request.params.idOrSlug, now);
+      const slug = await findBlogRedirect(app.db, request.params.id, now);
       if (slug) return reply.redirect(`/api/blogs/${encodeURIComponent(slug)}`, 301);
     }
     throw notFound();

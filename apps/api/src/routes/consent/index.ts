@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schema.ts';
+import { boundedJson } from '../../lib/bounded-json.ts';
 
 export interface ConsentRoutesOptions {
   analyticsScriptUrl: string | undefined;
@@ -26,19 +27,23 @@ export default async function consentRoutes(fastify: FastifyInstance, { analytic
     body: ConsentRecordSchema,
     response: { 201: z.undefined().describe('Recorded'), ...errorResponses(400, 429) },
   };
-  app.post('/', { schema: recordSchema, onRequest: app.rateLimit('consent') }, async (request, reply) => {
-    const { consentId, choice, settings, bannerVersion } = request.body;
-    await app.db.insert(schema.consents).values({
-      consentId,
-      choice,
-      analytics: settings.analytics,
-      marketing: settings.marketing,
-      bannerVersion,
-      gpc: request.headers['sec-gpc'] === '1',
-      userAgent: (request.headers['user-agent'] ?? '').slice(0, CONSENT_USER_AGENT_CHARS),
-    });
-    return reply.status(201).send();
-  });
+  app.post(
+    '/',
+    { ...boundedJson, schema: recordSchema, onRequest: app.rateLimit('consent') },
+    async (request, reply) => {
+      const { consentId, choice, settings, bannerVersion } = request.body;
+      await app.db.insert(schema.consents).values({
+        consentId,
+        choice,
+        analytics: settings.analytics,
+        marketing: settings.marketing,
+        bannerVersion,
+        gpc: request.headers['sec-gpc'] === '1',
+        userAgent: (request.headers['user-agent'] ?? '').slice(0, CONSENT_USER_AGENT_CHARS),
+      });
+      return reply.status(201).send();
+    },
+  );
 
   const settingsSchema = {
     tags,

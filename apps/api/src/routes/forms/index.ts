@@ -11,6 +11,7 @@ import { ALTCHA_FIELD, HONEYPOT_FIELD, NATIVE_LEAD_FORMS, type NativeFormAnswer,
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
+import { refuseCrossSite } from '../../lib/same-site.ts';
 import { findJob } from '../../services/jobs.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { isLookupText } from '../../services/web-context.ts';
@@ -37,6 +38,8 @@ function echo(received: Received): Record<string, string> {
 }
 
 export default async function formRoutes(app: FastifyInstance, { mail, account }: FormRoutesOptions) {
+  // A post another site made is refused before anything is read (lib/same-site.ts).
+  app.addHook('onRequest', refuseCrossSite(account.siteUrl));
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   // What a <form method="post"> without a file sends.
   app.addContentTypeParser(

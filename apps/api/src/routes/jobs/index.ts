@@ -48,8 +48,8 @@ export default async function jobRoutes(fastify: FastifyInstance) {
     params: JobSlugParamsSchema,
     response: { 200: JobSchema, 410: JobGoneSchema, ...errorResponses(404) },
   };
-  app.get('/:slug', { schema: showSchema }, async (request, reply) => {
-    const job = await findJob(app.db, request.params.slug);
+  app.get('/:id', { schema: showSchema }, async (request, reply) => {
+    const job = await findJob(app.db, request.params.id);
     if (!job) throw notFound();
     if (!job.open) return reply.status(410).send({ error: JOB_MESSAGES.gone, job });
     return job;

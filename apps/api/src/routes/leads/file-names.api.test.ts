@@ -1,5 +1,6 @@
 // Visitors' file names: any real name is accepted, kept only as cleaned display text, never in a storage key;
 // a CV downloads with the extension of what its content is.
+import { MESSAGES } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zip } from '../../../test/file-type.fixtures.ts';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function sendQuote(name: string, data = Buffer.from('hello')) {
+async function sendQuote(name: string, data: Buffer = Buffer.from('hello')) {
   const body = await multipart(MODAL_QUOTE, [{ field: 'file', name, type: 'application/octet-stream', data }]);
   return t.app.inject({ method: 'POST', url: '/api/request-quote', ...body });
 }
@@ -46,11 +47,42 @@ describe('file names', () => {
     const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
     expect(row?.fileName).toBe('holidaygnp.exe');
     const download = await t.app.inject({ method: 'GET', url: `/api/admin/quotes/${id}/file`, headers: admin });
-    expect(download.headers['content-disposition']).toBe('attachment; filename="holidaygnp.exe"');
+    // It holds text, so it downloads as text (issue 21 item 8: a name whose extension does not fit is renamed).
+    expect(download.headers['content-disposition']).toBe('attachment; filename="holidaygnp.txt"');
 
     const isolate = await sendQuote('a\u2066b\u2069\u200fc\u0007d.txt');
     const [other] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, isolate.json().id));
     expect(other?.fileName).toBe('abcd.txt');
+  });
+
+  it('renames a quote attachment whose extension does not fit its content, and refuses a program with 415', async () => {
+    const download = async (id: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/quotes/${id}/file`, headers: admin })).headers[
+        'content-disposition'
+      ];
+    const bat = await sendQuote('run.bat', Buffer.from('@echo off\r\nformat c:\r\n'));
+    expect(bat.statusCode).toBe(201);
+    expect(await download(bat.json().id)).toBe('attachment; filename="run.txt"');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const photo = await sendQuote('photo.jpeg', png);
+    expect(await download(photo.json().id)).toBe('attachment; filename="photo.png"');
+    const pdf = await sendQuote('brief.PDF', PDF);
+    expect(await download(pdf.json().id)).toBe('attachment; filename="brief.PDF"');
+    const zipped = await sendQuote('files.docx', zip({ 'a.txt': 'hello' }));
+    expect(await download(zipped.json().id)).toBe('attachment; filename="files.zip"');
+
+    const quotes = async () => (await t.app.db.select().from(schema.quotes)).length;
+    const before = await quotes();
+    for (const program of [
+      Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(64)]),
+      Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(64)]),
+      Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe]), Buffer.alloc(64)]),
+    ]) {
+      const res = await sendQuote('invoice.pdf', program);
+      expect(res.statusCode).toBe(415);
+      expect(res.json().fields).toEqual({ file: MESSAGES.quote.fileExecutable });
+    }
+    expect(await quotes()).toBe(before);
   });
 
   it('bounds a long name and keeps its extension', async () => {

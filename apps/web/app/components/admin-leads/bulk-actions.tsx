@@ -1,7 +1,14 @@
 // Bulk actions on the leads chosen in the inbox: status, owner, spam, not spam, delete
 // (POST /api/admin/{kind}/bulk with `{ ids, action, value? }` → `{ updated }`; one transaction per kind,
 // each lead's timeline and the audit log record it). Delete asks first.
-import { LEAD_PIPELINES, type LeadKind, SPAM_STATUS } from '@agency/contract';
+import {
+  BULK_ACTIONS,
+  type BulkAction,
+  LEAD_PIPELINES,
+  type LeadKind,
+  LeadBulkResponseSchema,
+  SPAM_STATUS,
+} from '@agency/contract';
 import { useId, useState } from 'react';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { confirmAction } from '~/components/admin/confirm-dialog';
@@ -9,9 +16,6 @@ import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
 import { statusLabel } from './lead-status';
-
-export const BULK_ACTIONS = ['status', 'owner', 'spam', 'not_spam', 'delete'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 const ACTION_LABELS: Record<BulkAction, string> = {
   status: 'Change status',
@@ -74,14 +78,21 @@ export function BulkActions({
             : action === 'owner'
               ? { ids, action, value: value || null }
               : { ids, action };
-        const answer = await mutate<{ updated?: number }>(`/admin/${kind}/bulk`, {
-          method: 'POST',
-          body,
-          invalidates: ['/admin/'],
-        });
-        updated += answer?.updated ?? ids.length;
+        const answer = LeadBulkResponseSchema.parse(
+          await mutate(`/admin/${kind}/bulk`, { method: 'POST', body, invalidates: ['/admin/'] }),
+        );
+        updated += answer.updated;
       }
-      toast.success(`${ACTION_LABELS[action]}: ${updated} ${updated === 1 ? 'lead' : 'leads'} updated`);
+      const done = `${updated} ${updated === 1 ? 'lead' : 'leads'}`;
+      const owner = admins.find((admin) => admin.id === value);
+      const said: Record<BulkAction, string> = {
+        status: `Status changed to ${statusLabel(value)} on ${done}`,
+        owner: owner ? `${done} assigned to ${owner.name}` : `${done} left without an owner`,
+        spam: `${done} moved to spam`,
+        not_spam: `${done} moved back to the inbox`,
+        delete: `Deleted ${done}`,
+      };
+      toast.success(said[action]);
       onDone();
     } catch (caught) {
       toast.error(errorMessage(caught, 'The bulk action failed; nothing of that kind was changed'));

@@ -1,13 +1,12 @@
 // A lead's follow-up: a date and time to come back to it and a short note (PATCH followUpAt /
 // followUpNote). Due and overdue follow-ups are listed under Leads → Follow-ups and in the morning digest.
+import { FOLLOW_UP_NOTE_MAX } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate } from '~/lib/api-query';
 import { when } from './lead-kinds';
-
-export const FOLLOW_UP_NOTE_MAX_LENGTH = 500;
 
 /** An ISO date-time as a datetime-local input shows it (local time, to the minute). */
 export function toLocalInput(iso: string | null | undefined): string {
@@ -103,7 +102,7 @@ export function LeadFollowUp({
           <input
             id={`${id}-note`}
             value={note}
-            maxLength={FOLLOW_UP_NOTE_MAX_LENGTH}
+            maxLength={FOLLOW_UP_NOTE_MAX}
             aria-invalid={fields.followUpNote ? true : undefined}
             aria-describedby={fields.followUpNote ? `${id}-note-error` : undefined}
             onChange={(event) => setNote(event.target.value)}

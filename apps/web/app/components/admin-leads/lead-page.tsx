@@ -28,7 +28,7 @@ import {
   primaryButton,
   secondaryButton,
 } from '~/components/admin/form-styles';
-import { FieldValue } from './contact-links';
+import { EmailLink, FieldValue } from './contact-links';
 import { LeadDealValue } from './lead-deal-value';
 import { LeadFollowUp } from './lead-follow-up';
 import { inboxSearch } from './leads-inbox';
@@ -396,7 +396,12 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
   }
   return (
     // Scrolls sideways on a phone: a focusable, named region, so a keyboard can scroll it too.
-    <div role="region" tabIndex={0} aria-label="Notifications (scrolls sideways)" className="mt-3 overflow-x-auto">
+    <div
+      role="region"
+      tabIndex={0}
+      aria-label="Notifications (scrolls sideways)"
+      className="relative mt-3 overflow-x-auto"
+    >
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">Notifications of this lead, oldest first</caption>
         <thead className="border-b border-slate-300 text-slate-700">
@@ -421,7 +426,9 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
               <th scope="row" className="py-2 pr-4 font-medium">
                 {PURPOSE_LABELS[delivery.kind]}
               </th>
-              <td className="py-2 pr-4 break-all">{delivery.target}</td>
+              <td className="py-2 pr-4 break-all">
+                {delivery.target.includes('@') ? <EmailLink email={delivery.target} /> : delivery.target}
+              </td>
               <td className="py-2 pr-4 whitespace-nowrap">{when(delivery.createdAt)}</td>
               <td className={`py-2 ${delivery.state === 'failing' ? 'font-semibold text-red-800' : ''}`}>
                 {deliveryState(delivery)}

@@ -2,17 +2,16 @@
 // (POST /api/admin/{kind}/{id}/reply → 202) with Reply-To the staff member's address. It can start
 // from one of the kind's templates (kept under Leads → Reply templates); the reply then shows on the
 // timeline and on the person's page.
-import type { LeadKind } from '@agency/contract';
+import { REPLY_LIMITS, type LeadKind } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
-import { REPLY_TEMPLATES_PATH, templatesOf } from './reply-templates-data';
+import { REPLY_TEMPLATES_PATH, ReplyTemplatesSchema } from './reply-templates-data';
 
-/** The longest reply the server takes. */
-export const REPLY_MAX_LENGTH = 20_000;
+const REPLY_MAX_LENGTH = REPLY_LIMITS.text;
 
 export function LeadReply({
   kind,
@@ -28,7 +27,9 @@ export function LeadReply({
   invalidates: string[];
 }) {
   const id = useId();
-  const templates = templatesOf(useApiQuery(REPLY_TEMPLATES_PATH).data).filter((entry) => entry.kind === kind);
+  const templates = (useApiQuery(REPLY_TEMPLATES_PATH, ReplyTemplatesSchema).data?.templates ?? []).filter(
+    (entry) => entry.kind === kind,
+  );
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -106,7 +107,7 @@ export function LeadReply({
         <input
           id={`${id}-subject`}
           value={subject}
-          maxLength={200}
+          maxLength={REPLY_LIMITS.subject}
           aria-invalid={fields.subject ? true : undefined}
           aria-describedby={fields.subject ? `${id}-subject-error` : undefined}
           onChange={(event) => setSubject(event.target.value)}

@@ -1,6 +1,6 @@
 // Reply templates (GET/PUT /api/admin/reply-templates): short texts per kind of lead that a reply on
 // the lead page can start from. Edited here as one list and saved together.
-import { LEAD_KIND_LABELS, LEAD_KINDS, type LeadKind } from '@agency/contract';
+import { LEAD_KIND_LABELS, LEAD_KINDS, REPLY_TEMPLATE_LIMITS, type LeadKind } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
@@ -8,10 +8,10 @@ import { QueryView } from '~/components/admin/query-view';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
-import { REPLY_TEMPLATES_PATH, type ReplyTemplate, templatesOf } from './reply-templates-data';
+import { REPLY_TEMPLATES_PATH, type ReplyTemplate, ReplyTemplatesSchema } from './reply-templates-data';
 
 export function ReplyTemplates() {
-  const query = useApiQuery<unknown>(REPLY_TEMPLATES_PATH);
+  const query = useApiQuery(REPLY_TEMPLATES_PATH, ReplyTemplatesSchema);
   return (
     <section aria-labelledby="templates-heading">
       <p>
@@ -26,7 +26,7 @@ export function ReplyTemplates() {
         A reply from a lead page can start from one of these. Keep them short: staff finish each reply by hand.
       </p>
       <div className="mt-6">
-        <QueryView query={query}>{(data) => <TemplatesForm initial={templatesOf(data)} />}</QueryView>
+        <QueryView query={query}>{(data) => <TemplatesForm initial={data.templates} />}</QueryView>
       </div>
     </section>
   );
@@ -88,7 +88,7 @@ function TemplatesForm({ initial }: { initial: ReplyTemplate[] }) {
                 <input
                   id={`${id}-${index}-name`}
                   value={entry.name}
-                  maxLength={100}
+                  maxLength={REPLY_TEMPLATE_LIMITS.name}
                   onChange={(event) => change(index, { name: event.target.value })}
                   className={inputClass}
                 />
@@ -98,7 +98,7 @@ function TemplatesForm({ initial }: { initial: ReplyTemplate[] }) {
                 <input
                   id={`${id}-${index}-subject`}
                   value={entry.subject}
-                  maxLength={200}
+                  maxLength={REPLY_TEMPLATE_LIMITS.subject}
                   onChange={(event) => change(index, { subject: event.target.value })}
                   className={inputClass}
                 />
@@ -108,6 +108,7 @@ function TemplatesForm({ initial }: { initial: ReplyTemplate[] }) {
                 <textarea
                   id={`${id}-${index}-text`}
                   rows={5}
+                  maxLength={REPLY_TEMPLATE_LIMITS.text}
                   value={entry.text}
                   onChange={(event) => change(index, { text: event.target.value })}
                   className={inputClass}

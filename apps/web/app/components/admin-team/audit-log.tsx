@@ -101,7 +101,7 @@ export function AuditLog() {
                     role="region"
                     tabIndex={0}
                     aria-label="Audit log entries (scrolls sideways)"
-                    className="mt-2 overflow-x-auto"
+                    className="relative mt-2 overflow-x-auto"
                   >
                     <table className="w-full min-w-[48rem] text-left text-sm">
                       <caption className="sr-only">Audit log entries, newest first</caption>

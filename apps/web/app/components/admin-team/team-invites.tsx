@@ -2,53 +2,26 @@
 // single-use link to /accept-invite, valid 7 days), see the open invitations and revoke one. An address
 // that already has an account is answered as a success too (its owner is told), so this form never
 // says which addresses have accounts.
-import { ROLES, type Role } from '@agency/contract';
+import { INVITE_ROLES, INVITE_TTL_DAYS, InviteListSchema, type Invite } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { confirmAction } from '~/components/admin/confirm-dialog';
 import { QueryView } from '~/components/admin/query-view';
+import { EmailLink } from '~/components/admin-leads/contact-links';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 
 const INVITES_PATH = '/users/invites';
-const INVITE_ROLES = ROLES.filter((role): role is Exclude<Role, 'pending'> => role !== 'pending');
-const ROLE_NAMES: Record<string, string> = { admin: 'Admin', editor: 'Editor' };
+const ROLE_NAMES: Record<Invite['role'], string> = { admin: 'Admin', editor: 'Editor' };
 
-interface Invite {
-  id: string;
-  email: string;
-  role: string;
-  createdAt: string;
-  expiresAt: string | null;
-  invitedBy: string | null;
-}
-
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function inviteOf(value: unknown): Invite | null {
-  const item = record(value);
-  if (typeof item.id !== 'string' || typeof item.email !== 'string') return null;
-  const by = item.invitedBy ?? item.createdBy;
-  return {
-    id: item.id,
-    email: item.email,
-    role: str(item.role),
-    createdAt: str(item.createdAt),
-    expiresAt: str(item.expiresAt) || null,
-    invitedBy: typeof by === 'string' ? by : str(record(by).name) || null,
-  };
-}
-
-const day = (iso: string) => (iso ? new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' }) : '—');
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 
 export function TeamInvites() {
   const id = useId();
-  const invites = useApiQuery<unknown>(INVITES_PATH);
+  const invites = useApiQuery(INVITES_PATH, InviteListSchema);
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<string>('editor');
+  const [role, setRole] = useState<Invite['role']>('editor');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,7 +63,8 @@ export function TeamInvites() {
         Invite a colleague
       </h3>
       <p className="mt-1 text-sm text-slate-700">
-        They get a mail with a link, valid for 7 days and usable once, to choose their name and password.
+        They get a mail with a link, valid for {INVITE_TTL_DAYS} days and usable once, to choose their name and
+        password.
       </p>
       <form
         onSubmit={(event) => void invite(event)}
@@ -127,12 +101,12 @@ export function TeamInvites() {
             value={role}
             aria-invalid={fields.role ? true : undefined}
             aria-describedby={fields.role ? `${id}-role-error` : undefined}
-            onChange={(event) => setRole(event.target.value)}
+            onChange={(event) => setRole(event.target.value as Invite['role'])}
             className={inputClass}
           >
             {INVITE_ROLES.map((entry) => (
               <option key={entry} value={entry}>
-                {ROLE_NAMES[entry] ?? entry}
+                {ROLE_NAMES[entry]}
               </option>
             ))}
           </select>
@@ -155,21 +129,20 @@ export function TeamInvites() {
       <div className="mt-2">
         <QueryView query={invites}>
           {(data) => {
-            const answer = record(data);
-            const list = Array.isArray(data) ? data : Array.isArray(answer.items) ? answer.items : [];
-            const items = list.map(inviteOf).filter((entry): entry is Invite => entry !== null);
+            const { items } = data;
             if (items.length === 0) return <p className="text-sm text-slate-700">No invitation is open.</p>;
             return (
               <ul className="divide-y divide-slate-200">
                 {items.map((entry) => (
                   <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 py-3 text-sm">
                     <div className="min-w-0">
-                      <p className="font-medium break-all">{entry.email}</p>
+                      <p className="font-medium break-all">
+                        <EmailLink email={entry.email} />
+                      </p>
                       <p className="text-slate-700">
-                        {ROLE_NAMES[entry.role] ?? entry.role}
-                        {entry.invitedBy && ` · invited by ${entry.invitedBy}`}
-                        {entry.createdAt && ` on ${day(entry.createdAt)}`}
-                        {entry.expiresAt && ` · expires ${day(entry.expiresAt)}`}
+                        {ROLE_NAMES[entry.role]}
+                        {entry.invitedBy && ` · invited by ${entry.invitedBy.name}`}
+                        {` on ${day(entry.createdAt)} · expires ${day(entry.expiresAt)}`}
                       </p>
                     </div>
                     <button

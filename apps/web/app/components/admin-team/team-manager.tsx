@@ -89,7 +89,8 @@ export function TeamManager() {
       <div className="mt-6">
         <QueryView query={team}>
           {(users) => (
-            <div className="overflow-x-auto">
+            // relative: the header's sr-only text is placed inside the scroll area, not past the page's edge.
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption className="sr-only">Accounts and their roles</caption>
                 <thead className="border-b border-slate-300 text-slate-700">

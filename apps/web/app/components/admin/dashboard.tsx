@@ -1,6 +1,6 @@
 // The first view of /admin for admins, from GET /api/admin/stats: new leads this week against last
 // week by kind and region, leads by status, the median time to the first answer, where leads come
-// from, and the notifications that keep failing.
+// from, the notifications that keep failing, and the backups.
 import {
   LEAD_KIND_LABELS,
   LEAD_KINDS,
@@ -17,6 +17,7 @@ import { inboxSearch } from '~/components/admin-leads/leads-inbox';
 import { when } from '~/components/admin-leads/lead-kinds';
 import { statusLabel } from '~/components/admin-leads/lead-status';
 import { PURPOSE_LABELS } from '~/components/admin-leads/lead-timeline';
+import { BackupsCard } from './backups-card';
 import { QueryView } from './query-view';
 
 /** GET /api/admin/stats, shared by the dashboard and the failing-notifications banner. */
@@ -215,7 +216,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
         {stats.failingNotifications.length === 0 ? (
           <p className="mt-3 text-sm text-slate-700">None: every notification went out or is on its way.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Notifications that {FAILING_RULE}</caption>
               <thead className="border-b border-slate-300 text-slate-700">
@@ -258,6 +259,8 @@ function DashboardBody({ stats }: { stats: Stats }) {
           </div>
         )}
       </section>
+
+      <BackupsCard status={stats.backup} className={card} />
     </div>
   );
 }

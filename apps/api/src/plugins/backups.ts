@@ -1,0 +1,273 @@
+// Backups taken by the running server: by an admin (POST /api/admin/backups), by `npm run backup` through the
+// control socket, and on a schedule (BACKUP_INTERVAL_HOURS). Each run is a row of backup_runs; a unique index
+// on the unfinished row is the cluster-wide lease, so one instance at a time takes a backup. Each archive is
+// read back (checksums, row counts) before it counts, then the oldest beyond BACKUP_KEEP are deleted.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { BACKUP_OVERDUE_INTERVALS, type BackupItem, type BackupStatus, BRAND_NAME } from '@agency/contract';
+import { and, eq, schema, sql } from '@agency/db';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BackupConfig } from '../config.ts';
+import { queueAccountMail } from '../services/account-mail.ts';
+import { type BackupStore, createBackupStore } from '../services/backup-store.ts';
+import { backupName, createBackup, verifyArchive } from '../services/backup.ts';
+
+export type BackupTrigger = 'schedule' | 'admin' | 'cli';
+
+export interface BackupOutcome {
+  name: string;
+  file: string;
+  sizeBytes: number;
+}
+
+/** Another instance (or this one) is taking a backup, or a scheduled one is not due. */
+export class BackupBusyError extends Error {}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    backups: {
+      config: BackupConfig;
+      store: BackupStore;
+      /**
+       * Claims the lease and starts a backup; `started` resolves with its name once claimed (or rejects with
+       * BackupBusyError), `done` when it is written, verified and pruned (or rejects with its error).
+       */
+      start(
+        trigger: BackupTrigger,
+        options?: { outDir?: string },
+      ): { started: Promise<string>; done: Promise<BackupOutcome> };
+      /** The scheduler's check: a backup when one is due and no instance is taking one; null otherwise. */
+      runIfDue(): Promise<BackupOutcome | null>;
+      list(): Promise<BackupItem[]>;
+      status(): Promise<BackupStatus>;
+    };
+  }
+}
+
+export interface BackupsOptions {
+  config: BackupConfig;
+  /** Where the local copies are written before moving to the store (DATA_DIR/backups). */
+  scratchDir: string;
+  bucket?: string | undefined;
+  /** Run the schedule on a timer (default when BACKUP_INTERVAL_HOURS is set); the API tests call runIfDue. */
+  schedule: boolean;
+}
+
+/** An unfinished run older than this was left by an instance that stopped: it no longer holds the lease. */
+const ABANDONED_AFTER = "interval '6 hours'";
+const CHECK_EVERY_MS = 5 * 60 * 1000;
+const FIRST_CHECK_MS = 60 * 1000;
+
+const oneLine = (error: unknown) =>
+  String(error instanceof Error ? error.message : error)
+    .split('\n')[0]
+    ?.slice(0, 500) ?? 'unknown error';
+
+export default fp<BackupsOptions>(async function backups(app: FastifyInstance, options) {
+  const { config } = options;
+  const store = createBackupStore(config, app.storage, options.bucket);
+  const timers: NodeJS.Timeout[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const intervalSeconds = config.intervalHours ? Math.round(config.intervalHours * 3600) : null;
+
+  /** Inserts the running row if no other is running (and, for the schedule, a backup is due). */
+  async function claim(trigger: BackupTrigger, name: string): Promise<string | null> {
+    await app.db.execute(
+      sql`update backup_runs set finished_at = now(), error = 'abandoned: the instance taking it stopped'
+          where finished_at is null and started_at < now() - ${sql.raw(ABANDONED_AFTER)}`,
+    );
+    // Due: no good backup within the interval, and no attempt within min(interval, 1 hour) (a failure retries hourly).
+    const due =
+      trigger === 'schedule' && intervalSeconds
+        ? sql`where not exists (select 1 from backup_runs where error is null and finished_at is not null
+                and started_at > now() - make_interval(secs => ${intervalSeconds}))
+              and not exists (select 1 from backup_runs
+                where started_at > now() - make_interval(secs => ${Math.min(intervalSeconds, 3600)}))`
+        : sql``;
+    const [row] = await rows<{ id: string }>(
+      sql`insert into backup_runs (name, trigger) select ${name}, ${trigger} ${due}
+          on conflict do nothing returning id`,
+    );
+    return row?.id ?? null;
+  }
+
+  async function take(id: string, name: string, now: Date, outDir: string | undefined): Promise<BackupOutcome> {
+    try {
+      const dir = outDir ?? (config.s3Prefix ? options.scratchDir : config.dir);
+      await mkdir(dir, { recursive: true });
+      const result = await createBackup(app.database, app.storage, { outDir: dir, now, skipKeys: store.skipKeys });
+      let where = result.file;
+      if (!outDir) {
+        await store.save(result.file, name);
+        where = config.s3Prefix ? `${store.where}${name}` : result.file;
+      }
+      // Read back from where it is kept: checksums of every entry and the row counts.
+      const copy = outDir ? { file: result.file, done: async () => {} } : await store.local(name, options.scratchDir);
+      try {
+        await verifyArchive(copy.file);
+      } finally {
+        await copy.done();
+      }
+      await app.db
+        .update(schema.backupRuns)
+        .set({ finishedAt: sql`now()`, verifiedAt: sql`now()`, sizeBytes: result.sizeBytes })
+        .where(eq(schema.backupRuns.id, id));
+      if (!outDir) await prune();
+      app.log.info({ backup: name, sizeBytes: result.sizeBytes }, 'backup written and verified');
+      return { name, file: where, sizeBytes: result.sizeBytes };
+    } catch (error) {
+      const message = oneLine(error);
+      await app.db
+        .update(schema.backupRuns)
+        .set({ finishedAt: sql`now()`, error: message })
+        .where(eq(schema.backupRuns.id, id))
+        .catch(() => {});
+      app.log.error({ err: error, backup: name }, 'backup failed');
+      await mailAdmins(id, name, message).catch((mailError: unknown) =>
+        app.log.error({ err: mailError }, 'could not queue the backup failure mail'),
+      );
+      throw error;
+    }
+  }
+
+  /** One mail to each admin when a backup fails after one that did not (a failing streak mails once). */
+  async function mailAdmins(id: string, name: string, message: string) {
+    const [previous] = await rows<{ error: string | null }>(
+      sql`select error from backup_runs where id <> ${id} and finished_at is not null
+          order by started_at desc limit 1`,
+    );
+    if (previous && previous.error !== null) return;
+    const admins = await app.db
+      .select({ id: schema.users.id, email: schema.users.email, name: schema.users.name })
+      .from(schema.users)
+      .where(eq(schema.users.role, 'admin'));
+    for (const admin of admins) {
+      await queueAccountMail(app.db, {
+        userId: admin.id,
+        to: admin.email,
+        purpose: 'backup-failed',
+        subject: `${BRAND_NAME}: a backup failed`,
+        body: [
+          `Hello ${admin.name},`,
+          '',
+          `The backup ${name} failed: ${message}`,
+          '',
+          'The dashboard shows the state of the backups. Until one succeeds, the data has no fresh copy.',
+          'You get this mail once; the next failures are not mailed until a backup succeeds again.',
+        ].join('\n'),
+      });
+    }
+    app.outbox.kick();
+  }
+
+  /** Deletes the oldest archives beyond BACKUP_KEEP. */
+  async function prune() {
+    const items = await store.list();
+    for (const item of items.slice(0, Math.max(0, items.length - config.keep))) await store.delete(item.name);
+  }
+
+  function start(trigger: BackupTrigger, startOptions: { outDir?: string } = {}) {
+    const now = new Date();
+    const name = backupName(now);
+    const started = claim(trigger, name).then((id) => {
+      if (!id) throw new BackupBusyError('A backup is being taken already; try again when it is finished.');
+      return id;
+    });
+    const done = started.then((id) => take(id, name, now, startOptions.outDir));
+    const tracked = done.catch(() => {});
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+    const named = started.then(() => name);
+    // A caller may look at only one of the two; the other's rejection is not unhandled.
+    named.catch(() => {});
+    return { started: named, done };
+  }
+
+  async function runIfDue(): Promise<BackupOutcome | null> {
+    if (!intervalSeconds) return null;
+    const { started, done } = start('schedule');
+    try {
+      await started;
+    } catch (error) {
+      if (error instanceof BackupBusyError) return null;
+      throw error;
+    }
+    return done;
+  }
+
+  async function list(): Promise<BackupItem[]> {
+    const items = await store.list();
+    const runs = await app.db
+      .select({ name: schema.backupRuns.name, verifiedAt: schema.backupRuns.verifiedAt })
+      .from(schema.backupRuns);
+    const verified = new Map(runs.map((run) => [run.name, run.verifiedAt]));
+    return items.reverse().map((item) => ({
+      name: item.name,
+      createdAt: createdAtOf(item.name),
+      sizeBytes: item.sizeBytes,
+      verifiedAt: verified.get(item.name)?.toISOString() ?? null,
+    }));
+  }
+
+  async function status(): Promise<BackupStatus> {
+    const [good] = await app.db
+      .select()
+      .from(schema.backupRuns)
+      .where(and(sql`${schema.backupRuns.error} is null`, sql`${schema.backupRuns.verifiedAt} is not null`))
+      .orderBy(sql`${schema.backupRuns.startedAt} desc`)
+      .limit(1);
+    const [latest] = await rows<{ error: string | null }>(
+      sql`select error from backup_runs where finished_at is not null order by started_at desc limit 1`,
+    );
+    const lastAt = good?.finishedAt ?? null;
+    const [first] = await rows<{ at: Date | string | null }>(sql`select min(started_at) as at from backup_runs`);
+    // Without any good backup, overdue once two intervals passed since the first attempt or this start.
+    const since = lastAt ?? (first?.at ? new Date(first.at) : startedAt);
+    const overdue = intervalSeconds
+      ? Date.now() - since.getTime() > BACKUP_OVERDUE_INTERVALS * intervalSeconds * 1000
+      : false;
+    return {
+      lastAt: lastAt?.toISOString() ?? null,
+      lastVerifiedAt: good?.verifiedAt?.toISOString() ?? null,
+      sizeBytes: good?.sizeBytes ?? null,
+      lastError: latest?.error ?? null,
+      intervalHours: config.intervalHours ?? null,
+      overdue,
+    };
+  }
+  const startedAt = new Date();
+
+  app.decorate('backups', { config, store, start, runIfDue, list, status });
+
+  function check() {
+    runIfDue().catch(() => {
+      // Logged, recorded in backup_runs and mailed by take().
+    });
+  }
+
+  app.addHook('onReady', async () => {
+    if (!options.schedule || !intervalSeconds) return;
+    const every = Math.min(CHECK_EVERY_MS, intervalSeconds * 1000);
+    const first = setTimeout(check, Math.min(FIRST_CHECK_MS, every));
+    const repeat = setInterval(check, every);
+    first.unref();
+    repeat.unref();
+    timers.push(first, repeat);
+  });
+
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearTimeout(timer);
+    await Promise.all(inFlight);
+  });
+});
+
+/** agency-backup-2026-11-26T15-04-05-123Z.tar.gz → 2026-11-26T15:04:05.123Z */
+function createdAtOf(name: string): string {
+  const match = /(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(name);
+  return match ? `${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z` : '';
+}
+
+export const scratchDirOf = (dataDir: string) => path.join(dataDir, 'backups');

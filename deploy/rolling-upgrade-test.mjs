@@ -1,0 +1,355 @@
+#!/usr/bin/env node
+// The deployment of deploy/: Debian's nginx with deploy/nginx/agency.conf (TLS from a self-signed certificate
+// made here with openssl, HTTP/2) in front of two instances started from deploy/systemd/agency@.service's
+// Environment and ExecStart lines, on PostgreSQL with TRUST_PROXY=1. Checks that a client's address reaches the
+// rate limits through the proxy, then, while lead POSTs run through nginx, stops each instance in turn
+// (SIGTERM), starts it again from the build and puts it back: every acknowledged lead is stored, no answer is a
+// 5xx, and no mail is sent twice. Each upgrade step is the README's: mark the instance `down` in the upstream and
+// reload nginx, SIGTERM it, start it from the build, wait for /api/health, take `down` away and reload.
+// Needs the build (npm run build) and an empty PostgreSQL database.
+//
+//   DATABASE_URL=postgres://…/agency_rolling node deploy/rolling-upgrade-test.mjs
+// Optional: BASE_PORT (4400: nginx on BASE_PORT, instances on +1 and +2, SMTP on +3), LOAD_SECONDS_PER_STEP (3).
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('DATABASE_URL (an empty PostgreSQL database) is required');
+const base = Number(process.env.BASE_PORT ?? 4400);
+const ports = { nginx: base, a: base + 1, b: base + 2, smtp: base + 3 };
+const stepMs = Number(process.env.LOAD_SECONDS_PER_STEP ?? 3) * 1000;
+const RATE_LIMIT_MAX = 20;
+const work = mkdtempSync(path.join(tmpdir(), 'agency-rolling-'));
+const failures = [];
+const fail = (message) => {
+  failures.push(message);
+  console.log(`  FAIL ${message}`);
+};
+const step = (message) => console.log(`── ${message}`);
+
+// ── TLS: a self-signed certificate for localhost, made now.
+const certFile = path.join(work, 'cert.pem');
+const keyFile = path.join(work, 'key.pem');
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ],
+  { stdio: 'ignore' },
+);
+const ca = readFileSync(certFile);
+
+// ── nginx: the shipped site with this run's ports and paths, in a main config of its own (not the system's).
+let site = readFileSync(path.join(root, 'deploy/nginx/agency.conf'), 'utf8');
+const replace = (from, to) => {
+  if (!site.includes(from)) throw new Error(`deploy/nginx/agency.conf no longer contains ${from}`);
+  site = site.replaceAll(from, to);
+};
+replace('127.0.0.1:3001', `127.0.0.1:${ports.a}`);
+replace('127.0.0.1:3002', `127.0.0.1:${ports.b}`);
+replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.nginx} ssl http2;`);
+replace('listen [::]:443 ssl http2;', '');
+replace('listen 80;', `listen 127.0.0.1:${base + 4};`);
+replace('listen [::]:80;', '');
+replace('/etc/ssl/agency/fullchain.pem', certFile);
+replace('/etc/ssl/agency/privkey.pem', keyFile);
+writeFileSync(path.join(work, 'agency.conf'), site);
+/** Takes an instance out of the upstream (`down`) or puts it back, then reloads nginx gracefully. */
+function upstream(port, down) {
+  const line = new RegExp(`(server 127\\.0\\.0\\.1:${port} [^;]*?)( down)?;`);
+  if (!line.test(site)) throw new Error(`no upstream line for ${port}`);
+  site = site.replace(line, (_all, server) => `${server}${down ? ' down' : ''};`);
+  writeFileSync(path.join(work, 'agency.conf'), site);
+  execFileSync('nginx', [...nginxArgs, '-s', 'reload'], { stdio: 'inherit' });
+}
+for (const dir of ['logs', 'tmp']) mkdirSync(path.join(work, dir));
+writeFileSync(
+  path.join(work, 'nginx.conf'),
+  `worker_processes 1;
+pid ${work}/nginx.pid;
+error_log ${work}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log ${work}/logs/access.log;
+  client_body_temp_path ${work}/tmp/body;
+  proxy_temp_path ${work}/tmp/proxy;
+  fastcgi_temp_path ${work}/tmp/fastcgi;
+  uwsgi_temp_path ${work}/tmp/uwsgi;
+  scgi_temp_path ${work}/tmp/scgi;
+  include ${work}/agency.conf;
+}
+`,
+);
+const nginxArgs = ['-p', work, '-c', path.join(work, 'nginx.conf')];
+
+// ── SMTP: every message the instances send, to find any sent twice.
+const received = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const data = Buffer.concat(chunks).toString('utf8');
+      // The same mail twice has the same recipients, subject and body; Message-ID and Date differ per send.
+      const body = data.slice(data.indexOf('\r\n\r\n'));
+      const subject = /^Subject: (.*)$/m.exec(data)?.[1] ?? '';
+      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+      received.push(createHash('sha256').update(`${to}\n${subject}\n${body}`).digest('hex'));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(ports.smtp, '127.0.0.1', resolve));
+
+// ── Instances: the unit's Environment and ExecStart, %i being the port, run from this checkout.
+const unit = readFileSync(path.join(root, 'deploy/systemd/agency@.service'), 'utf8');
+const unitEnv = Object.fromEntries(
+  [...unit.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)].map(([, name, value]) => [name, value]),
+);
+const execStart = /^ExecStart=(\S+)\s+(.*)$/m.exec(unit);
+if (!execStart) throw new Error('deploy/systemd/agency@.service has no ExecStart');
+const env = {
+  ...process.env,
+  // /etc/agency/agency.env of this run:
+  DATABASE_URL: databaseUrl,
+  JWT_SECRET: 'rolling-secret-rolling-secret-rolling-0123456789',
+  CHALLENGE_SECRET: 'rolling-challenge-rolling-challenge-0123456789',
+  // The pages of npm test's build were prerendered for this origin.
+  SITE_URL: 'http://localhost:3000',
+  SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
+  LEADS_TO: 'agency@example.com',
+  SPAM_CHALLENGE: 'off',
+  RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
+  LOG_LEVEL: 'warn',
+  DATA_DIR: path.join(work, 'data'),
+};
+const instances = {};
+function startInstance(port) {
+  const unitVars = Object.fromEntries(
+    Object.entries(unitEnv).map(([name, value]) => [name, value.replaceAll('%i', String(port))]),
+  );
+  const args = execStart[2].split(/\s+/).map((arg) => arg.replaceAll('%i', String(port)));
+  // The unit's /usr/bin/node is this Node; its WorkingDirectory is this checkout.
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...env, ...unitVars },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  instances[port] = child;
+  return child;
+}
+async function healthy(port) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`instance on ${port} did not become healthy`);
+}
+function stopInstance(port) {
+  const child = instances[port];
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.kill('SIGTERM');
+  });
+}
+
+// ── A client through nginx over TLS, from a chosen loopback address (each stands for a visitor).
+function post(pathname, body, localAddress = '127.0.0.1') {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve) => {
+    const req = https.request(
+      {
+        host: '127.0.0.1',
+        port: ports.nginx,
+        servername: 'localhost',
+        path: pathname,
+        method: 'POST',
+        ca,
+        localAddress,
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', (error) => resolve({ status: 0, body: String(error) }));
+    req.end(payload);
+  });
+}
+const contact = (n) => ({
+  name: `Rolling ${n}`,
+  email: `rolling-${n}@example.com`,
+  phone: '',
+  subject: 'Rolling upgrade',
+  message: `Lead number ${n}`,
+});
+
+let nginxStarted = false;
+const db = new pg.Client({ connectionString: databaseUrl });
+try {
+  step('nginx (deploy/nginx/agency.conf) and two instances (deploy/systemd/agency@.service)');
+  execFileSync('nginx', [...nginxArgs, '-t'], { stdio: 'inherit' });
+  startInstance(ports.a);
+  // The first one migrates the empty database; then the second.
+  await healthy(ports.a);
+  startInstance(ports.b);
+  await healthy(ports.b);
+  execFileSync('nginx', nginxArgs, { stdio: 'inherit' });
+  nginxStarted = true;
+  await db.connect();
+
+  step('TLS and HTTP/2 through nginx');
+  const h2 = execFileSync('curl', [
+    '-sS',
+    '-o',
+    '/dev/null',
+    '-w',
+    '%{http_version} %{http_code}',
+    '--http2',
+    '--cacert',
+    certFile,
+    '--resolve',
+    `localhost:${ports.nginx}:127.0.0.1`,
+    `https://localhost:${ports.nginx}/api/health`,
+  ]).toString();
+  if (h2 !== '2 200') fail(`GET /api/health over HTTP/2 answered "${h2}"`);
+  else console.log('  /api/health over TLS and HTTP/2: 200');
+
+  step(`a client's address reaches the rate limits through nginx (RATE_LIMIT_MAX=${RATE_LIMIT_MAX})`);
+  const limited = [];
+  for (let i = 0; i <= RATE_LIMIT_MAX; i++)
+    limited.push((await post('/api/auth/password-reset', { email: `x${i}@example.com` }, '127.0.0.9')).status);
+  const other = await post('/api/auth/password-reset', { email: 'y@example.com' }, '127.0.0.10');
+  if (limited.at(-1) !== 429 || limited.slice(0, -1).some((status) => status === 429)) {
+    fail(`127.0.0.9 got ${limited.join(',')}: expected 429 only on request ${RATE_LIMIT_MAX + 1}`);
+  } else if (other.status === 429) {
+    fail("127.0.0.10 was limited by 127.0.0.9's requests: the proxy hides client addresses");
+  } else {
+    console.log(`  127.0.0.9: 429 after ${RATE_LIMIT_MAX}; 127.0.0.10 at the same time: ${other.status}`);
+  }
+
+  step('rolling restart under a load of lead POSTs');
+  const acknowledged = [];
+  const statuses = new Map();
+  let n = 0;
+  let stop = false;
+  const worker = async (w) => {
+    while (!stop) {
+      n += 1;
+      const i = n;
+      // 200 visitors (127.0.1.x), each far below the rate limit over the run.
+      const res = await post('/api/contact', contact(i), `127.0.1.${(i % 200) + 1}`);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      if (res.status === 201) acknowledged.push(JSON.parse(res.body).id);
+      else if (res.status >= 500 || res.status === 0)
+        fail(`lead ${i} (worker ${w}): ${res.status} ${res.body.slice(0, 200)}`);
+    }
+  };
+  const load = [1, 2, 3].map(worker);
+  const started = Date.now();
+  await new Promise((resolve) => setTimeout(resolve, stepMs));
+  for (const port of [ports.a, ports.b]) {
+    // Out of the upstream first: nginx's old workers finish what they sent it, new requests go to the other.
+    upstream(port, true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const exit = await stopInstance(port);
+    if (exit.code !== 0) fail(`instance on ${port} exited with ${exit.code ?? exit.signal} after SIGTERM`);
+    else console.log(`  instance on ${port}: stopped cleanly (${acknowledged.length} leads acknowledged so far)`);
+    await new Promise((resolve) => setTimeout(resolve, stepMs / 2));
+    startInstance(port);
+    await healthy(port);
+    upstream(port, false);
+    console.log(`  instance on ${port}: started again from the build, healthy, back in the upstream`);
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+  }
+  stop = true;
+  await Promise.all(load);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`  ${n} POSTs in ${seconds.toFixed(1)} s: ${[...statuses].map(([s, c]) => `${c}× ${s}`).join(', ')}`);
+
+  step('every acknowledged lead is stored, and each mail was sent once');
+  const stored = new Set((await db.query('select id from contacts')).rows.map((row) => row.id));
+  const missing = acknowledged.filter((id) => !stored.has(id));
+  if (missing.length) fail(`${missing.length} acknowledged leads are not stored (${missing.slice(0, 3).join(', ')})`);
+  else console.log(`  ${acknowledged.length} acknowledged leads: all stored`);
+  // The instances send what is left; wait while they make progress (a busy machine sends slowly).
+  let last = -1;
+  let still = 0;
+  for (;;) {
+    const { rows } = await db.query('select count(*)::int as n from outbox where sent_at is null');
+    if (rows[0].n === 0) break;
+    still = rows[0].n === last ? still + 1 : 0;
+    if (still >= 30) break;
+    last = rows[0].n;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const { rows: outbox } = await db.query(
+    'select count(*) filter (where sent_at is not null)::int as sent, count(*) filter (where sent_at is null)::int as pending from outbox',
+  );
+  const distinct = new Set(received).size;
+  if (outbox[0].pending > 0) fail(`${outbox[0].pending} mails still pending`);
+  if (distinct !== received.length) fail(`${received.length - distinct} mails were sent twice`);
+  if (received.length !== outbox[0].sent)
+    fail(`the SMTP server got ${received.length} mails for ${outbox[0].sent} sent outbox rows`);
+  if (distinct === received.length && received.length === outbox[0].sent) {
+    console.log(`  ${received.length} mails received, each once, one per sent outbox row`);
+  }
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+} finally {
+  if (nginxStarted) {
+    try {
+      execFileSync('nginx', [...nginxArgs, '-s', 'quit'], { stdio: 'inherit' });
+    } catch {
+      // already gone
+    }
+  }
+  for (const child of Object.values(instances)) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(
+    Object.values(instances).map((child) =>
+      child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null,
+    ),
+  );
+  await db.end().catch(() => {});
+  await new Promise((resolve) => smtp.close(resolve));
+  rmSync(work, { recursive: true, force: true });
+}
+
+if (failures.length) {
+  console.log(`rolling upgrade: ${failures.length} failure(s)`);
+  process.exit(1);
+}
+console.log('rolling upgrade: every acknowledged lead stored, no 5xx, no mail sent twice');
