@@ -1,7 +1,7 @@
 // Issue 23: the site's content edited in the admin. An editor changes a package price and an office phone
 // number, publishes both, and the public pages and their JSON-LD show them without a rebuild; text typed just
 // before Esc or a reload comes back (content documents and blog posts).
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
@@ -11,6 +11,34 @@ test.describe.configure({ timeout: 90_000 });
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+/** The published texts of the documents the first test changes, put back after the spec for the ones that follow. */
+const originals = new Map<string, unknown>();
+const adminHeaders = async (request: APIRequestContext) => ({
+  authorization: `Bearer ${(await loginAdmin(request)).accessToken}`,
+});
+const contentUrl = (key: string) => `/api/admin/content/${encodeURIComponent(key)}`;
+
+test.beforeAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  for (const key of ['packages', 'site']) {
+    originals.set(key, (await (await request.get(contentUrl(key), { headers })).json()).published);
+  }
+});
+
+test.afterAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  for (const [key, data] of originals) {
+    const { version } = await (await request.get(contentUrl(key), { headers })).json();
+    const saved = await request.put(`${contentUrl(key)}/draft`, { headers, data: { version, data } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const published = await request.post(`${contentUrl(key)}/publish`, {
+      headers,
+      data: { version: (await saved.json()).version },
+    });
+    expect(published.status(), await published.text()).toBe(200);
+  }
 });
 
 async function openDocument(page: Page, title: string) {

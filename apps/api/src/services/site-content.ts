@@ -10,6 +10,7 @@ import {
 } from '@agency/contract';
 import { CONTENT_DEFAULTS } from '@agency/contract/content/defaults.ts';
 import { type Db, sql } from '@agency/db';
+import { isDeepStrictEqual } from 'node:util';
 
 type Json = Record<string, unknown>;
 
@@ -77,6 +78,17 @@ export async function seedContent(db: Db): Promise<number> {
     added += result.length;
   }
   return added;
+}
+
+/**
+ * Whether `data` is exactly the installation's first version of `key`: published back (a restore, or the texts
+ * put back by hand), the page is again the prerendered one, served as built.
+ */
+function isInstallDefault(key: string, data: Json): boolean {
+  const initial = CONTENT_DEFAULTS[key];
+  return (
+    initial !== undefined && isDeepStrictEqual(JSON.parse(JSON.stringify(initial)), JSON.parse(JSON.stringify(data)))
+  );
 }
 
 /**
@@ -201,7 +213,7 @@ export async function publishContent(
             returning *`
           : sql`
             update content_documents set published = ${json(data)}, published_at = now(), published_by = ${editor.id},
-              edited = true, scheduled = null, scheduled_at = null, scheduled_by = null, draft = null,
+              edited = ${!isInstallDefault(key, data)}, scheduled = null, scheduled_at = null, scheduled_by = null, draft = null,
               version = version + 1, updated_at = now(), updated_by = ${editor.id}, updated_by_name = ${editor.name}
             where key = ${key} and version = ${version}
             returning *`,
