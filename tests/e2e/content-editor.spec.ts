@@ -6,6 +6,9 @@ import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
 
+// Whole documents are edited, saved and checked with axe on a shared machine: more than the default 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
@@ -33,8 +36,6 @@ test('an editor changes a package price and an office phone, publishes, and the 
   page,
   request,
 }) => {
-  // Two documents edited, saved and published on a shared machine: more than the default 30 s.
-  test.setTimeout(90_000);
   await loginAdmin(request);
   await loginThroughUi(page);
   const price = 1000 + Math.floor(Math.random() * 8000);
@@ -62,7 +63,17 @@ test('an editor changes a package price and an office phone, publishes, and the 
   await expect
     .poll(async () => (await (await request.get('/api/content/site')).json()).data.offices[0].phone, { timeout: 5000 })
     .toBe(phone);
-  expect(planName).toBeTruthy();
+  await page.goto('/packages');
+  await expect(page.getByRole('heading', { level: 3, name: planName }).first()).toBeVisible();
+  await expect(page.getByTestId('plan-price').first()).toHaveText(`£${price}`);
+  /** The structured data of the page on screen. */
+  const jsonLd = async () => (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n');
+  expect(await jsonLd()).toContain(`"price":${price}`);
+  await page.goto('/connect');
+  await expect(page.getByRole('link', { name: phone }).first()).toBeVisible();
+  await page.goto('/');
+  await expect(page.locator('footer').getByRole('link', { name: phone })).toBeVisible();
+  expect(await jsonLd()).toContain(`"telephone":"${phone}"`);
 });
 
 test('text typed just before Esc or a reload comes back', async ({ page, request }) => {

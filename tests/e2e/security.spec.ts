@@ -57,9 +57,65 @@ test('pages, API answers, errors and files all carry the security headers', asyn
     expect(res.status(), url).toBeLessThan(500);
     expectSecurityHeaders(res.headers(), url);
   }
+  // A server-rendered page allows the scripts carrying its response's nonce (issue 21), never hashes of whatever
+  // inline script its HTML holds; each answer has its own nonce.
   const blog = await request.get('/blog');
   const blogScripts = expectSecurityHeaders(blog.headers(), '/blog').get('script-src') ?? [];
-  expect(blogScripts.some((source) => source.startsWith("'sha256-"))).toBe(true);
+  expect(blogScripts.filter((source) => source.startsWith("'nonce-"))).toHaveLength(1);
+  expect(blogScripts.some((source) => source.startsWith("'sha256-"))).toBe(false);
+  const again = expectSecurityHeaders((await request.get('/blog?again=1')).headers(), '/blog').get('script-src') ?? [];
+  expect(again.find((source) => source.startsWith("'nonce-"))).not.toBe(
+    blogScripts.find((s) => s.startsWith("'nonce-")),
+  );
+});
+
+test("a script injected into a post's rendering path is refused by the browser; the server's own scripts run", async ({
+  page,
+  request,
+  cspViolations,
+  consoleErrors,
+}) => {
+  const { accessToken } = await loginAdmin(request);
+  const title = `CSP second line ${Date.now()}`;
+  const created = await request.post('/api/blogs', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { title, content: 'A post whose rendering is tampered with.', status: 'published' },
+  });
+  expect(created.status()).toBe(201);
+  const { slug } = (await created.json()) as { slug: string };
+  // The server's answer with a <script> slipped into the post's content, as a sanitizer bug would let through;
+  // the answer's own headers (its Content-Security-Policy) are kept.
+  await page.route(`**/blog/${slug}`, async (route) => {
+    const response = await route.fetch();
+    // Into the post's paragraph (not its description, an attribute, nor the page data).
+    const html = (await response.text()).replace(
+      '<p>A post whose rendering is tampered with.</p>',
+      '<p>A post whose rendering is tampered with.</p><script>window.__injected = 1</script>',
+    );
+    expect(html).toContain('window.__injected');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(`/blog/${slug}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+  expect(
+    cspViolations.every((text) => /script-src(-elem)? blocked inline/.test(text)),
+    cspViolations.join('\n'),
+  ).toBe(true);
+  // The server's own inline scripts carried the nonce and ran (the early-click recorder is one of them).
+  expect(
+    await page.evaluate(() => Array.from(document.scripts).filter((script) => script.nonce).length),
+  ).toBeGreaterThan(1);
+  expect(await page.evaluate(() => typeof (window as unknown as { __earlyClicks?: unknown }).__earlyClicks)).not.toBe(
+    'undefined',
+  );
+  // The refusal was expected: it does not fail the test through the shared fixture.
+  cspViolations.length = 0;
+  const isRefusal = (text: string) => /violates the following Content Security Policy directive/.test(text);
+  await expect.poll(() => consoleErrors.filter(isRefusal).length).toBeGreaterThan(0);
+  const refusals = consoleErrors.filter(isRefusal);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((text) => !refusals.includes(text)));
 });
 
 test("a page's script and stylesheet files and its worker carry every security header", async ({ request }) => {

@@ -6,7 +6,7 @@ import { createDb } from '@agency/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { askRunningServer, serverIsRunning } from './services/backup-control.ts';
 import { createBackupStore } from './services/backup-store.ts';
-import { BackupError, createBackup, restoreBackup } from './services/backup.ts';
+import { BackupError, createBackup, restoreBackup, verifyArchive } from './services/backup.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage } from './services/storage.ts';
 
@@ -82,6 +82,8 @@ async function main() {
     if (!config.databaseUrl && (await serverIsRunning(config.dataDir))) {
       fail(`the server is running on the embedded database in ${config.dataDir}; stop it, then restore`);
     }
+    // Checked before the database is opened: opening the embedded one creates its directory.
+    await verifyArchive(path.resolve(archive));
     const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
     try {
       const result = await restoreBackup(database, storage, path.resolve(archive), {

@@ -6,6 +6,8 @@ import { type EntryContext, type HandleErrorFunction, ServerRouter, isRouteError
 import { PageDataContext } from '~/public-runtime/page-data';
 import { publicPageOf } from '~/public-runtime/public-page.server';
 import { firstPaintFirst } from '~/lib/first-paint.server';
+import { NonceContext } from '~/lib/nonce';
+import type { WebLoadContext } from '@agency/contract';
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +16,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: unknown,
 ) {
+  // The response's CSP nonce (plugins/web.ts): on React Router's scripts, React's own and the root's inline ones.
+  const nonce = (loadContext as Partial<WebLoadContext> | undefined)?.nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
@@ -22,11 +27,14 @@ export default function handleRequest(
     const readyEvent = waitForAll ? 'onAllReady' : 'onShellReady';
 
     const document = (
-      <PageDataContext.Provider value={publicPageOf(routerContext, request)}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </PageDataContext.Provider>
+      <NonceContext.Provider value={nonce}>
+        <PageDataContext.Provider value={publicPageOf(routerContext, request)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageDataContext.Provider>
+      </NonceContext.Provider>
     );
     const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
       [readyEvent]() {
         shellRendered = true;
         // The <head> leaves without modulepreload links, so the first paint does not wait for the scripts.

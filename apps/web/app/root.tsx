@@ -21,6 +21,7 @@ import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/p
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { NavigationProvider } from '~/lib/navigation';
 import { SiteContext, siteOf } from '~/lib/site-content';
+import { useNonce } from '~/lib/nonce';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
 /** The address and navigation of React Router, for the components that do not import it (lib/navigation.tsx). */
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // A public page runs without React Router in the browser (app/public-runtime): rendered as its runtime hydrates
   // it, with its own scripts.
   const publicPage = useContext(PageDataContext);
+  const nonce = useNonce();
   return (
     <html lang="en-GB">
       <head>
@@ -43,8 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
-        <script dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -53,15 +55,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {publicPage ? (
           <>
             <div id={APP_ELEMENT_ID} className="contents" dangerouslySetInnerHTML={{ __html: publicPage.html }} />
-            <PageScripts page={publicPage} />
+            <PageScripts page={publicPage} nonce={nonce} />
           </>
         ) : (
           <>
             <div id={APP_ELEMENT_ID} className="contents">
               <RouterNavigation>{children}</RouterNavigation>
             </div>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         )}
       </body>

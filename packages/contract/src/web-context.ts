@@ -38,6 +38,11 @@ export interface WebLoadContext {
   siteUrl: string;
   /** Only when the page answers a form posted without JavaScript: what to show again. */
   form?: NativeFormAnswer;
+  /**
+   * The nonce of this response's Content-Security-Policy (a server-rendered page): the server's own inline scripts
+   * carry it, so no other inline script (one a post's content might smuggle in) runs. Absent when prerendering.
+   */
+  nonce?: string;
 }
 
 /** A post as its page needs it: the Markdown content rendered to sanitized HTML. */

@@ -30,6 +30,7 @@ const WITHOUT_BODY = new Map([
   ['post /api/admin/{kind}/{id}/resend', 'queues the stored lead’s notification again'],
   ['post /api/admin/content/{key}/preview', 'signs a link to the draft of the document in the path'],
   ['post /api/admin/content/{key}/revisions/{id}/restore', 'publishes the revision in the path again'],
+  ['post /api/admin/backups', 'takes a backup of everything now'],
 ]);
 
 /** A string whose schema caps its length: a maximum, a list of values, an id or a time, a fixed-width pattern. */

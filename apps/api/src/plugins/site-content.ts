@@ -1,5 +1,5 @@
-// The published content documents in memory, per instance: seeded on start (a fresh install and an existing
-// database both get today's texts), reloaded whenever the public cache empties (a publish through any
+// The published content documents in memory, per instance: a document registered after migration 0012 (which
+// wrote today's texts) is seeded on start, reloaded whenever the public cache empties (a publish through any
 // instance, or a scheduled version coming due), so every instance renders a published change within a second
 // (docs/decisions/0008-public-page-cache.md, 0021-edited-pages-from-memory.md).
 import type { FastifyInstance } from 'fastify';

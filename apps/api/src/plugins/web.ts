@@ -1,6 +1,6 @@
 // Serves the web build: prerendered pages from memory, static assets from build/client, everything else
 // (blog posts, admin shell, 404) through React Router's server renderer.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -187,7 +187,9 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     }
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const context: WebLoadContext = answer ? { ...loadContext(), form: answer.form } : loadContext();
+    // A fresh nonce per response: the only inline scripts that run are the ones the server wrote with it.
+    const nonce = randomBytes(18).toString('base64');
+    const context: WebLoadContext = { ...loadContext(), ...(answer ? { form: answer.form } : {}), nonce };
     const response = await handleRequest(
       new Request(url, { method: answer ? 'GET' : request.method, headers, signal: controller.signal }),
       context as unknown as Parameters<typeof handleRequest>[1],
@@ -205,10 +207,12 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     if (cookies.length) reply.header('set-cookie', cookies);
     if (!response.body) return reply.send();
     if (response.headers.get('content-type')?.startsWith('text/html')) {
-      // Read whole to hash its inline scripts: a per-request nonce would be shared by every visitor once the
-      // public cache (or a CDN) keeps the page, so the policy lists the hashes of exactly this page's scripts.
+      // The policy allows the scripts carrying this response's nonce, never a hash of whatever inline script the
+      // HTML holds (a post's content that slipped past the sanitizer would be hashed too). A page the public cache
+      // keeps replays its nonce with its HTML: the nonce was made after the content was read, so no stored content
+      // can carry it.
       const page = Buffer.from(await response.arrayBuffer());
-      reply.header('content-security-policy', app.pagePolicy(inlineScriptHashes(page.toString('utf8'))));
+      reply.header('content-security-policy', app.pagePolicy([`'nonce-${nonce}'`]));
       // An answer to a form post is sent from the form routes' scope, which has no reply.compress.
       if (answer || app.publicCache.willStore(request)) return reply.send(page);
       return reply.compress(page);

@@ -1,7 +1,7 @@
 // Accounts: password hashing, registration (first account admin), refresh-token families and
 // the failed-login counter. Routes stay thin; the rules live here.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { REFRESH_TOKEN_TTL_DAYS, type Role, type User } from '@agency/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role, User } from '@agency/contract';
 import { and, count, desc, eq, gte, inArray, isNull, lt, schema, sql, type Db } from '@agency/db';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { clientKey } from './client-address.ts';
@@ -100,18 +100,6 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
-
-/** Starts a new family (a login). The family expires REFRESH_TOKEN_TTL_DAYS after the login. */
-export async function issueRefreshToken(db: Db, userId: string): Promise<string> {
-  const token = newToken();
-  await db.insert(schema.refreshTokens).values({
-    userId,
-    familyId: randomUUID(),
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
-  });
-  return token;
-}
 
 export type RotateResult = { ok: true; userId: string; refreshToken: string; familyId: string } | { ok: false };
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { BACKUP_NAME_PATTERN } from '@agency/contract';
-import { createDb, type Database, type Db, migrationsFolder, sql } from '@agency/db';
+import { type Database, type Db, migrationsFolder, sql } from '@agency/db';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import tar from 'tar-stream';
 import type { Storage } from './storage.ts';
@@ -375,34 +375,29 @@ async function countRows(tx: Tx): Promise<Map<string, number>> {
   return counts;
 }
 
-let seeds: Promise<Map<string, number>> | null = null;
+/**
+ * Tables whose rows someone made: staff accounts, visitors' leads and consents, the audit of staff actions,
+ * published content. Rows elsewhere (seeded by migrations or at start, like the site's content documents,
+ * counters, rate limits) do not make a database "in use". Tables a release does not have are skipped.
+ */
+const OWNED_TABLES = ['users', 'quotes', 'contacts', 'applications', 'consents', 'audit_log', 'blogs', 'jobs', 'media'];
 
-/** Rows the migrations themselves insert (a fresh install's seed rows), measured once on a scratch database. */
-function seedCounts(): Promise<Map<string, number>> {
-  seeds ??= (async () => {
-    const scratch = createDb({ dataDir: 'memory://' });
-    try {
-      await scratch.migrate();
-      return await countRows(scratch.db);
-    } finally {
-      await scratch.close();
-    }
-  })();
-  return seeds;
-}
-
-/** Whether the target holds anything beyond what the migrations put in a fresh database. */
+/** Whether the target holds data someone made; a fresh install (or one only started) does not. */
 async function holdsData(database: Database): Promise<string | null> {
-  const hasMigrations = await rows<{ present: boolean }>(
-    database.db,
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  );
-  const counts = await countRows(database.db);
-  const nonEmpty = [...counts].filter(([, count]) => count > 0);
-  if (nonEmpty.length === 0) return null;
-  const seeded = hasMigrations[0]?.present ? await seedCounts() : new Map<string, number>();
-  const extra = nonEmpty.find(([table, count]) => count > (seeded.get(table) ?? 0));
-  return extra ? `${extra[0]} holds ${extra[1]} rows` : null;
+  for (const table of OWNED_TABLES) {
+    const [present] = await rows<{ present: boolean }>(
+      database.db,
+      sql`select to_regclass(${`public.${ident(table)}`}) is not null as present`,
+    );
+    if (!present?.present) continue;
+    const [row] = await rows<{ count: string | number }>(
+      database.db,
+      sql.raw(`select count(*) as count from ${ident(table)}`),
+    );
+    const count = Number(row?.count ?? 0);
+    if (count > 0) return `${table} holds ${count} rows`;
+  }
+  return null;
 }
 
 export interface RestoreOptions {

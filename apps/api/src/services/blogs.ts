@@ -11,7 +11,7 @@ import {
   isCleanText,
   LENGTH,
 } from '@agency/contract';
-import { and, desc, eq, inArray, lte, ne, or, schema, sql, type Db } from '@agency/db';
+import { and, desc, eq, inArray, lte, or, schema, sql, type Db } from '@agency/db';
 import { arrayContains, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { excerptOf } from './markdown.ts';
@@ -459,13 +459,4 @@ export async function deleteBlog(db: Db, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const deleted = await db.delete(schema.blogs).where(eq(schema.blogs.id, id)).returning({ id: schema.blogs.id });
   return deleted.length > 0;
-}
-
-/** Every distinct tag of the visible posts, for the tag links on /blog. */
-export async function visibleTags(db: Db, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ tag: sql<string>`unnest(${schema.blogs.tags})` })
-    .from(schema.blogs)
-    .where(and(visibleAt(now), ne(sql`cardinality(${schema.blogs.tags})`, 0)));
-  return rows.map((row) => row.tag).sort();
 }

@@ -32,7 +32,7 @@ const scriptSafeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '
  * so on a slow network they do not compete with the HTML, stylesheet and pictures of the first paint
  * (decision 0006).
  */
-export function PageScripts({ page }: { page: PageData }) {
+export function PageScripts({ page, nonce }: { page: PageData; nonce?: string | undefined }) {
   const start =
     // Once the first contentful paint is on screen (or after 2 s, for a tab that does not paint).
     'await new Promise((r) => { setTimeout(r, 2000); new PerformanceObserver((l, o) => { if (l.getEntriesByName("first-contentful-paint").length) { o.disconnect(); r(); } }).observe({ type: "paint", buffered: true }); });' +
@@ -45,7 +45,7 @@ export function PageScripts({ page }: { page: PageData }) {
         id={PAGE_DATA_ID}
         dangerouslySetInnerHTML={{ __html: scriptSafeJson({ entry: page.entry, data: page.data }) }}
       />
-      <script type="module" dangerouslySetInnerHTML={{ __html: start }} />
+      <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: start }} />
     </>
   );
 }

@@ -1,5 +1,6 @@
-// The auth slice (docs/product.md section 4): reducer, store and the async actions login, register,
-// refresh and logout. The session itself lives in localStorage (./session.ts).
+// The auth slice (accounts: docs/product.md D5): reducer, store and the async actions login, register
+// and logout (the API client refreshes the tokens by itself on 401). The session itself lives in
+// localStorage (./session.ts).
 import {
   LoginResponseSchema,
   MESSAGES,
@@ -11,7 +12,7 @@ import {
   type RegisterInput,
   type User,
 } from '@agency/contract';
-import { ApiRequestError, apiFetch, apiJson, refreshTokens } from '~/lib/api';
+import { ApiRequestError, apiFetch, apiJson } from '~/lib/api';
 import { clearSession, readRefreshToken, readSession, saveSession, saveUser, subscribeSession } from './session';
 import { createStore, useStore } from './store';
 
@@ -58,7 +59,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
   }
 }
 
-/** The token is read from storage at start (docs/product.md section 4). */
+/** The token is read from storage at start (./session.ts). */
 export const authStore = createStore(authReducer, () => {
   const { token, user } = readSession();
   return { ...initialAuthState, token, user };
@@ -143,17 +144,6 @@ export async function register(input: RegisterInput): Promise<boolean> {
     return true;
   } catch (error) {
     authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.registrationFailed) });
-    return false;
-  }
-}
-
-/** Explicit refresh (the API client also refreshes by itself on 401). */
-export async function refreshSession(): Promise<boolean> {
-  try {
-    await refreshTokens();
-    return true;
-  } catch (error) {
-    authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.refreshFailed) });
     return false;
   }
 }

@@ -1,6 +1,6 @@
-// The signed-in session in localStorage under the keys the original client used (docs/product.md D5):
-// `token`, `refreshToken`, `user`. Listeners hear every change, so the auth store and the API client
-// stay in step when one of them rotates or clears the tokens.
+// The signed-in session in localStorage under the keys the original client used: `token`, `refreshToken`,
+// `user` (how long the tokens last and how they rotate: docs/product.md D5). Listeners hear every change,
+// so the auth store and the API client stay in step when one of them rotates or clears the tokens.
 import { UserSchema, type User } from '@agency/contract';
 
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;

@@ -23,6 +23,7 @@ import { downloadWithAuth } from '~/components/admin/download';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { KINDS, isLeadKind, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
+import { Pager } from '~/components/admin/pager';
 import { QueryView } from '~/components/admin/query-view';
 import { useAdmins } from '~/components/admin/use-admins';
 import { useJobs } from '~/components/admin-content/use-jobs';
@@ -354,27 +355,13 @@ export function LeadsInbox() {
                     </tbody>
                   </table>
                 </div>
-                <nav aria-label={`${title} pages`} className="mt-4 flex items-center gap-3 text-sm">
-                  <button
-                    type="button"
-                    disabled={view.page <= 1}
-                    onClick={() => change({ page: view.page - 1 })}
-                    className={secondaryButton}
-                  >
-                    Previous
-                  </button>
-                  <span>
-                    Page {data.page} of {pages} ({data.total} in all)
-                  </span>
-                  <button
-                    type="button"
-                    disabled={view.page >= pages}
-                    onClick={() => change({ page: view.page + 1 })}
-                    className={secondaryButton}
-                  >
-                    Next
-                  </button>
-                </nav>
+                <Pager
+                  label={`${title} pages`}
+                  page={view.page}
+                  pages={pages}
+                  onPage={(page) => change({ page })}
+                  status={`Page ${data.page} of ${pages} (${data.total} in all)`}
+                />
               </>
             );
           }}

@@ -4,7 +4,8 @@ import { AUDIT_ACTIONS, AUDIT_AREAS, AUDIT_RETENTION_DAYS, AuditListSchema, type
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '~/lib/api-query';
-import { labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { labelClass } from '~/components/admin/form-styles';
+import { Pager } from '~/components/admin/pager';
 import { QueryView } from '~/components/admin/query-view';
 
 const selectClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm';
@@ -136,24 +137,14 @@ export function AuditLog() {
                   </div>
                 )}
                 {pages > 1 && (
-                  <nav aria-label="Audit log pages" className="mt-4 flex gap-2">
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={list.page <= 1}
-                      onClick={() => setPage(list.page - 1)}
-                    >
-                      Newer
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      disabled={list.page >= pages}
-                      onClick={() => setPage(list.page + 1)}
-                    >
-                      Older
-                    </button>
-                  </nav>
+                  <Pager
+                    label="Audit log pages"
+                    page={list.page}
+                    pages={pages}
+                    onPage={setPage}
+                    previousLabel="Newer"
+                    nextLabel="Older"
+                  />
                 )}
               </>
             );

@@ -86,8 +86,9 @@ describe('content documents', () => {
   });
 
   it("starts as today's texts, and a key with a slash is sent URL-encoded", async () => {
+    // Migration 0012 wrote the first versions; they are the contract's defaults, every one of them.
+    for (const key of CONTENT_KEYS) expect((await open(key)).published, key).toEqual(CONTENT_DEFAULTS[key]);
     const packages = await open('packages');
-    expect(packages.published).toEqual(CONTENT_DEFAULTS.packages);
     expect(packages.draft).toBeNull();
     const service = await open('service/cloud-services');
     expect((service.published.hero as Json).title).toBe('Cloud Computing Services That Grow With Your Business');
