@@ -4,6 +4,7 @@
 // Reads and writes go through lib/api-query like every admin view: a change re-reads what it affects.
 import {
   ACCOUNT_MESSAGES,
+  PreferencesSchema,
   RecoveryCodesSchema,
   SessionListSchema,
   TwoFactorSetupSchema,
@@ -183,6 +184,65 @@ function downloadCodes(codes: string[]) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const PREFERENCES_PATH = '/auth/preferences';
+
+/** The mail the site sends this account that may be turned off (security mail cannot). */
+function MailCard() {
+  const id = useId();
+  const preferences = useApiQuery(PREFERENCES_PATH, PreferencesSchema);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function setDigest(digestMail: boolean) {
+    setBusy(true);
+    setError(null);
+    try {
+      await mutate(PREFERENCES_PATH, { method: 'PUT', body: { digestMail }, invalidates: [PREFERENCES_PATH] });
+      toast.success(digestMail ? 'You will get the morning digest.' : 'The morning digest is off.');
+    } catch (caught) {
+      setError(errorMessage(caught, 'The setting could not be saved.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title="Mail from the site">
+      <p className="mt-1 text-sm text-slate-700">
+        Mail about your account’s security (a new sign-in, a password change) always comes.
+      </p>
+      <div className="mt-4">
+        {preferences.data === undefined ? (
+          <p className="text-sm text-slate-700">{preferences.error ?? 'Loading...'}</p>
+        ) : (
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-digest`}
+              type="checkbox"
+              checked={preferences.data.digestMail}
+              disabled={busy}
+              aria-describedby={`${id}-digest-hint`}
+              onChange={(event) => void setDigest(event.target.checked)}
+              className="mt-1 size-4"
+            />
+            <div>
+              <label htmlFor={`${id}-digest`} className="font-medium text-slate-900">
+                Morning digest
+              </label>
+              <p id={`${id}-digest-hint`} className="text-sm text-slate-700">
+                At 9:00, on days you have follow-ups due or a new lead has waited more than a day without an owner.
+              </p>
+            </div>
+          </div>
+        )}
+        <div className="mt-3">
+          <ErrorText error={error} />
+        </div>
+      </div>
+    </Card>
+  );
 }
 
 function TwoFactorCard({ status }: { status: TwoFactorStatus }) {
@@ -417,6 +477,7 @@ export function AccountSettings() {
                 <>
                   <NameCard />
                   <PasswordCard twoFactor={current.enabled} />
+                  <MailCard />
                   <SessionsCard twoFactor={current.enabled} />
                 </>
               )}

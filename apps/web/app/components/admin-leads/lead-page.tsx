@@ -31,6 +31,7 @@ import {
 import { EmailLink, FieldValue } from './contact-links';
 import { LeadDealValue } from './lead-deal-value';
 import { LeadFollowUp } from './lead-follow-up';
+import { LeadReply } from './lead-reply';
 import { inboxSearch } from './leads-inbox';
 import { personPath } from './person-page';
 import { KINDS, capitalise, hasFile, sizeOf, text, when } from './lead-kinds';
@@ -251,6 +252,11 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                     invalidates={invalidates}
                   />
                 </div>
+                {email && (
+                  <div className="mt-6 border-t border-slate-200 pt-4">
+                    <LeadReply kind={kind} path={path} to={email} invalidates={invalidates} />
+                  </div>
+                )}
                 <div className="mt-6 border-t border-slate-200 pt-4">
                   <form onSubmit={(event) => void addNote(event)} noValidate className="max-w-2xl">
                     <label htmlFor={`${formId}-note`} className={labelClass}>

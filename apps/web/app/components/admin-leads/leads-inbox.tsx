@@ -1,7 +1,10 @@
-// Leads (admins only, docs/product.md D6): quotes, contact messages and job applications, newest first,
-// with their status and owner; filters by status (every status but spam unless asked; spam has its own
-// folder), owner and, for applications, the job posting applied for; "Assigned to me" in one click, search, pages and CSV export of what the filters show. The kind,
-// filters and page live in the address, so a lead opened from the list comes back to the same view.
+// Leads (admins only, docs/product.md D6): one inbox of quotes, contact messages and job applications
+// together (GET /api/admin/leads), or one kind with its own columns (GET /api/admin/{kind}); newest first,
+// with status and owner; filters by status (every status but spam unless asked; spam has its own folder),
+// owner and, for applications, the job posting applied for; "Assigned to me" in one click, search, pages
+// and CSV export of one kind. Checkboxes and a select-all for the page lead to bulk actions. The kind,
+// filters and page live in the address, so a lead opened from the list comes back to the same view. On a
+// phone the table becomes cards (name, kind, status, owner, age), so the page never scrolls sideways.
 import {
   LEAD_KIND_LABELS,
   LEAD_KINDS,
@@ -16,22 +19,25 @@ import {
 } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from '~/components/ui/toast';
-import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
-import { useAuth } from '~/state/auth';
 import { downloadWithAuth } from '~/components/admin/download';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
-import { KINDS, isLeadKind, text, when } from './lead-kinds';
-import { StatusBadge, statusLabel } from './lead-status';
 import { Pager } from '~/components/admin/pager';
 import { QueryView } from '~/components/admin/query-view';
 import { useAdmins } from '~/components/admin/use-admins';
 import { useJobs } from '~/components/admin-content/use-jobs';
+import { toast } from '~/components/ui/toast';
+import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { useAuth } from '~/state/auth';
+import { BulkActions, type Chosen } from './bulk-actions';
+import { EmailLink } from './contact-links';
+import { KINDS, isLeadKind, text, when } from './lead-kinds';
+import { StatusBadge, statusLabel } from './lead-status';
 
-type InboxItem = LeadWork & Record<string, unknown>;
+type InboxItem = LeadWork & Record<string, unknown> & { kind?: unknown };
 
 interface InboxView {
-  kind: LeadKind;
+  /** One kind, or '' for every kind together. */
+  kind: LeadKind | '';
   q: string;
   /** One status, `spam` for the spam folder, or '' for every status but spam. */
   status: string;
@@ -45,7 +51,7 @@ interface InboxView {
 /** The inbox's view that an address holds. */
 function viewOf(params: URLSearchParams): InboxView {
   const kindParam = params.get('kind');
-  const kind = isLeadKind(kindParam) ? kindParam : 'quotes';
+  const kind = isLeadKind(kindParam) ? kindParam : '';
   return {
     kind,
     q: params.get('q') ?? '',
@@ -69,10 +75,10 @@ function useInboxView() {
   return { view, change };
 }
 
-/** The query string of an inbox view, without its defaults. */
+/** The query string of an inbox view, without its defaults (every kind, page 1). */
 export function inboxSearch(view: Partial<InboxView>): string {
   const search = new URLSearchParams();
-  if (view.kind && view.kind !== 'quotes') search.set('kind', view.kind);
+  if (view.kind) search.set('kind', view.kind);
   if (view.q) search.set('q', view.q);
   if (view.status) search.set('status', view.status);
   if (view.owner) search.set('owner', view.owner);
@@ -82,44 +88,72 @@ export function inboxSearch(view: Partial<InboxView>): string {
   return query ? `?${query}` : '';
 }
 
+/** The kind of an inbox item: its own `kind` in the inbox of every kind, else the view's. */
+const kindOf = (lead: InboxItem, view: InboxView): LeadKind =>
+  isLeadKind(lead.kind) ? lead.kind : view.kind || 'quotes';
+
+/** How long ago, in a few characters ("5 min", "3 h", "2 days"). */
+export function ageOf(iso: string, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
+/** Every status the chosen kind (or any kind) can have, pipeline order, spam apart. */
+const statusesOf = (kind: LeadKind | ''): string[] =>
+  kind ? [...LEAD_PIPELINES[kind]] : [...new Set(LEAD_KINDS.flatMap((entry) => [...LEAD_PIPELINES[entry]]))];
+
+const KIND_NOUNS_ONE: Record<LeadKind, string> = { quotes: 'Quote', contacts: 'Message', applications: 'Application' };
+
 export function LeadsInbox() {
   const { view, change } = useInboxView();
   const { user } = useAuth();
   const admins = useAdmins();
   const id = useId();
   const { kind } = view;
-  const settings = KINDS[kind];
-  const title = LEAD_KIND_LABELS[kind];
+  const title = kind ? LEAD_KIND_LABELS[kind] : 'All leads';
   const spamFolder = view.status === SPAM_STATUS;
   const [query, setQuery] = useState(view.q);
   useEffect(() => setQuery(view.q), [view.q]);
 
   const filters = new URLSearchParams({ q: view.q, status: view.status, owner: view.owner });
   if (view.job) filters.set('job', view.job);
-  const leads = useApiQuery<LeadList>(`/admin/${kind}?${filters}&page=${view.page}`);
+  const listPath = kind ? `/admin/${kind}?${filters}&page=${view.page}` : `/admin/leads?${filters}&page=${view.page}`;
+  const leads = useApiQuery<LeadList>(listPath);
   // Closed and expired postings too: their applications are still worked.
   const postings = useJobs(kind === 'applications');
   const what = spamFolder ? `spam ${title.toLowerCase()}` : title.toLowerCase();
+
+  // The leads chosen for a bulk action: of this view only.
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  useEffect(() => setChosen([]), [listPath]);
+  const isChosen = (entry: Chosen) => chosen.some((one) => one.kind === entry.kind && one.id === entry.id);
+  const toggle = (entry: Chosen, on: boolean) =>
+    setChosen((current) =>
+      on ? [...current, entry] : current.filter((one) => !(one.kind === entry.kind && one.id === entry.id)),
+    );
 
   function submitSearch(event: FormEvent) {
     event.preventDefault();
     change({ q: query.trim() });
   }
 
-  async function exportCsv() {
-    if (!(await downloadWithAuth(`/admin/${kind}/export.csv?${filters}`, `${kind}.csv`))) {
+  async function exportCsv(of: LeadKind) {
+    if (!(await downloadWithAuth(`/admin/${of}/export.csv?${filters}`, `${of}.csv`))) {
       toast.error('Failed to export the CSV');
     }
   }
 
-  async function notSpam(lead: InboxItem, name: string) {
+  async function notSpam(lead: InboxItem, leadKind: LeadKind, name: string) {
     try {
-      await mutate(`/admin/${kind}/${lead.id}`, {
+      await mutate(`/admin/${leadKind}/${lead.id}`, {
         method: 'PATCH',
         body: { status: NEW_STATUS },
-        invalidates: [`/admin/${kind}`, '/admin/stats'],
+        invalidates: ['/admin/'],
       });
-      toast.success(`Moved the ${settings.noun} from ${name} back to the inbox`);
+      toast.success(`Moved the ${KINDS[leadKind].noun} from ${name} back to the inbox`);
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to move the lead'));
     }
@@ -127,13 +161,23 @@ export function LeadsInbox() {
 
   return (
     <section aria-labelledby="leads-heading">
-      <h2 id="leads-heading" className="text-2xl font-bold">
-        Leads
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="leads-heading" className="text-2xl font-bold">
+          Leads
+        </h2>
+        <p className="flex flex-wrap gap-4 text-sm">
+          <Link to="/admin/leads/follow-ups" className="font-medium text-brand-700 underline">
+            Follow-ups due
+          </Link>
+          <Link to="/admin/leads/templates" className="font-medium text-brand-700 underline">
+            Reply templates
+          </Link>
+        </p>
+      </div>
       <nav aria-label="Lead kinds" className="mt-4">
         <ul className="flex flex-wrap gap-2">
-          {LEAD_KINDS.map((entry) => (
-            <li key={entry}>
+          {(['', ...LEAD_KINDS] as const).map((entry) => (
+            <li key={entry || 'all'}>
               <Link
                 to={inboxSearch({ kind: entry }) || '?'}
                 aria-current={entry === kind ? 'page' : undefined}
@@ -143,7 +187,7 @@ export function LeadsInbox() {
                     : 'border-slate-400 text-slate-800 hover:bg-slate-100'
                 }`}
               >
-                {LEAD_KIND_LABELS[entry]}
+                {entry ? LEAD_KIND_LABELS[entry] : 'All leads'}
               </Link>
             </li>
           ))}
@@ -155,9 +199,9 @@ export function LeadsInbox() {
           role="search"
           aria-label={`Search ${title.toLowerCase()}`}
           onSubmit={submitSearch}
-          className="flex items-end gap-2"
+          className="flex max-w-full items-end gap-2"
         >
-          <div>
+          <div className="min-w-0">
             <label htmlFor={`${id}-q`} className={labelClass}>
               Search
             </label>
@@ -184,7 +228,7 @@ export function LeadsInbox() {
             className={inputClass}
           >
             <option value="">All but spam</option>
-            {LEAD_PIPELINES[kind].map((status) => (
+            {statusesOf(kind).map((status) => (
               <option key={status} value={status}>
                 {statusLabel(status)}
               </option>
@@ -254,9 +298,11 @@ export function LeadsInbox() {
         >
           Spam folder
         </button>
-        <button type="button" onClick={() => void exportCsv()} className={`${primaryButton} ml-auto`}>
-          Export CSV
-        </button>
+        {kind && (
+          <button type="button" onClick={() => void exportCsv(kind)} className={`${primaryButton} md:ml-auto`}>
+            Export CSV
+          </button>
+        )}
       </div>
 
       {spamFolder && (
@@ -266,16 +312,103 @@ export function LeadsInbox() {
         </p>
       )}
 
+      {chosen.length > 0 && <BulkActions chosen={chosen} admins={admins} onDone={() => setChosen([])} />}
+
       <div className="mt-6">
         <QueryView query={leads}>
           {(data) => {
             const pages = Math.max(1, Math.ceil(data.total / Math.max(1, data.pageSize)));
-            const items = data.items as unknown as InboxItem[];
+            const items = (data.items as unknown as InboxItem[]).map((lead) => {
+              const leadKind = kindOf(lead, view);
+              // The inbox of every kind names the sender `name`; one kind's list keeps the form's field.
+              return { lead, kind: leadKind, name: text(lead[KINDS[leadKind].nameField] ?? lead.name) };
+            });
+            const everyChosen =
+              items.length > 0 && items.every((item) => isChosen({ kind: item.kind, id: item.lead.id }));
+            const chooseAll = (on: boolean) =>
+              setChosen(on ? items.map((item) => ({ kind: item.kind, id: item.lead.id })) : []);
+            const selectAll = (
+              <input
+                type="checkbox"
+                checked={everyChosen}
+                onChange={(event) => chooseAll(event.target.checked)}
+                aria-label="Choose every lead on this page"
+                className="size-4 align-middle"
+              />
+            );
+            const chooseOne = (item: (typeof items)[number], suffix = '') => (
+              <input
+                id={`${id}-choose-${item.kind}-${item.lead.id}${suffix}`}
+                type="checkbox"
+                checked={isChosen({ kind: item.kind, id: item.lead.id })}
+                onChange={(event) => toggle({ kind: item.kind, id: item.lead.id }, event.target.checked)}
+                aria-label={`Choose the ${KINDS[item.kind].noun} from ${item.name}`}
+                className="size-4 shrink-0 align-middle"
+              />
+            );
+            const notSpamButton = (item: (typeof items)[number]) => (
+              <button
+                type="button"
+                onClick={() => void notSpam(item.lead, item.kind, item.name)}
+                aria-label={`Not spam: the ${KINDS[item.kind].noun} from ${item.name}`}
+                className="rounded-md border border-slate-400 px-3 py-1 whitespace-nowrap hover:bg-slate-100"
+              >
+                Not spam
+              </button>
+            );
             return items.length === 0 ? (
               <p className="text-slate-700">No {what} found.</p>
             ) : (
               <>
-                <div className="overflow-x-auto">
+                {/* Phones: one card per lead. */}
+                <div className="md:hidden">
+                  <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                    <input
+                      type="checkbox"
+                      checked={everyChosen}
+                      onChange={(event) => chooseAll(event.target.checked)}
+                      className="size-4"
+                    />
+                    Choose every lead on this page
+                  </label>
+                  <ul
+                    aria-label={`${spamFolder ? `Spam ${title.toLowerCase()}` : title}, newest first`}
+                    className="mt-3 space-y-3"
+                  >
+                    {items.map((item) => (
+                      <li key={`${item.kind}/${item.lead.id}`} className="rounded-lg border border-slate-300 p-3">
+                        <div className="flex items-start gap-3">
+                          <span className="pt-1">{chooseOne(item, '-card')}</span>
+                          <div className="min-w-0 flex-1">
+                            <p className="flex flex-wrap items-center justify-between gap-2">
+                              <Link
+                                to={leadAdminPath(item.kind, item.lead.id)}
+                                className="font-semibold break-words text-brand-700 underline hover:text-brand-800"
+                              >
+                                {item.name}
+                              </Link>
+                              <StatusBadge status={item.lead.status} />
+                            </p>
+                            <p className="mt-1 text-sm text-slate-700">
+                              {KIND_NOUNS_ONE[item.kind]} · {item.lead.owner?.name ?? 'Nobody'} ·{' '}
+                              <time dateTime={item.lead.createdAt} title={when(item.lead.createdAt)}>
+                                {ageOf(item.lead.createdAt)} ago
+                              </time>
+                            </p>
+                            {typeof item.lead.email === 'string' && item.lead.email && (
+                              <p className="mt-1 text-sm">
+                                <EmailLink email={item.lead.email} />
+                              </p>
+                            )}
+                            {spamFolder && <p className="mt-2">{notSpamButton(item)}</p>}
+                          </div>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                {/* Wider screens: the table. */}
+                <div className="relative hidden overflow-x-auto md:block">
                   <table className="w-full min-w-[56rem] text-left text-sm">
                     <caption className="sr-only">
                       {spamFolder ? `Spam ${title.toLowerCase()}` : title}, newest first
@@ -286,16 +419,25 @@ export function LeadsInbox() {
                           Received
                         </th>
                         <th scope="col" className="py-2 pr-4">
-                          {labelOf(settings.nameField)}
+                          <span className="flex items-center gap-2">
+                            {selectAll}
+                            {kind ? labelOf(KINDS[kind].nameField) : 'Name'}
+                          </span>
                         </th>
+                        {!kind && (
+                          <th scope="col" className="py-2 pr-4">
+                            Kind
+                          </th>
+                        )}
                         <th scope="col" className="py-2 pr-4">
                           Email
                         </th>
-                        {settings.columns.map((column) => (
-                          <th key={column} scope="col" className="py-2 pr-4">
-                            {labelOf(column)}
-                          </th>
-                        ))}
+                        {kind &&
+                          KINDS[kind].columns.map((column) => (
+                            <th key={column} scope="col" className="py-2 pr-4">
+                              {labelOf(column)}
+                            </th>
+                          ))}
                         <th scope="col" className="py-2 pr-4">
                           Status
                         </th>
@@ -313,42 +455,38 @@ export function LeadsInbox() {
                       </tr>
                     </thead>
                     <tbody>
-                      {items.map((lead) => {
-                        const name = text(lead[settings.nameField]);
+                      {items.map((item) => {
+                        const { lead } = item;
                         return (
-                          <tr key={lead.id} className="border-b border-slate-200">
+                          <tr key={`${item.kind}/${lead.id}`} className="border-b border-slate-200">
                             <td className="py-3 pr-4 whitespace-nowrap">{when(lead.createdAt)}</td>
                             <th scope="row" className="py-3 pr-4 font-medium">
-                              <Link
-                                to={leadAdminPath(kind, lead.id)}
-                                className="text-brand-700 underline hover:text-brand-800"
-                              >
-                                {name}
-                              </Link>
+                              <span className="flex items-center gap-2">
+                                {chooseOne(item)}
+                                <Link
+                                  to={leadAdminPath(item.kind, lead.id)}
+                                  className="text-brand-700 underline hover:text-brand-800"
+                                >
+                                  {item.name}
+                                </Link>
+                              </span>
                             </th>
-                            <td className="py-3 pr-4">{text(lead.email)}</td>
-                            {settings.columns.map((column) => (
-                              <td key={column} className="py-3 pr-4">
-                                {text(lead[column])}
-                              </td>
-                            ))}
+                            {!kind && <td className="py-3 pr-4">{KIND_NOUNS_ONE[item.kind]}</td>}
+                            <td className="py-3 pr-4">
+                              {typeof lead.email === 'string' && lead.email ? <EmailLink email={lead.email} /> : '—'}
+                            </td>
+                            {kind &&
+                              KINDS[kind].columns.map((column) => (
+                                <td key={column} className="py-3 pr-4">
+                                  {text(lead[column])}
+                                </td>
+                              ))}
                             <td className="py-3 pr-4">
                               <StatusBadge status={lead.status} />
                             </td>
                             <td className="py-3 pr-4">{lead.owner?.name ?? '—'}</td>
                             <td className="py-3 pr-4 whitespace-nowrap">{when(lead.lastActivityAt)}</td>
-                            {spamFolder && (
-                              <td className="py-3 text-right">
-                                <button
-                                  type="button"
-                                  onClick={() => void notSpam(lead, name)}
-                                  aria-label={`Not spam: the ${settings.noun} from ${name}`}
-                                  className="rounded-md border border-slate-400 px-3 py-1 whitespace-nowrap hover:bg-slate-100"
-                                >
-                                  Not spam
-                                </button>
-                              </td>
-                            )}
+                            {spamFolder && <td className="py-3 text-right">{notSpamButton(item)}</td>}
                           </tr>
                         );
                       })}

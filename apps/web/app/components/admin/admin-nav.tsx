@@ -1,8 +1,26 @@
 // The admin area's navigation: the sections the account may open, the current one marked
-// aria-current="page" (also on the pages inside it, e.g. a lead inside Leads).
+// aria-current="page" (also on the pages inside it, e.g. a lead inside Leads). The Leads tab shows how
+// many leads are new and nobody's.
 import type { Role } from '@agency/contract';
 import { Link } from 'react-router';
 import { type AdminSection, sectionsFor } from '~/content/admin';
+import { useApiQuery } from '~/lib/api-query';
+
+/** The inbox of every kind, new and unassigned leads only: its `total` is the Leads tab's count. */
+export const NEW_UNASSIGNED_PATH = '/admin/leads?status=new&owner=none&page=1';
+
+function NewUnassignedCount() {
+  const { data } = useApiQuery<{ total?: unknown; newUnassigned?: { total?: unknown } }>(NEW_UNASSIGNED_PATH);
+  const counted = data?.newUnassigned?.total ?? data?.total;
+  const total = typeof counted === 'number' ? counted : 0;
+  if (total === 0) return null;
+  return (
+    <span className="ml-1 inline-block rounded-full bg-sky-700 px-2 py-0.5 text-xs font-bold text-white">
+      {total}
+      <span className="sr-only"> new and unassigned</span>
+    </span>
+  );
+}
 
 export function AdminNav({ role, current }: { role: Role; current: AdminSection | undefined }) {
   const sections = sectionsFor(role);
@@ -24,6 +42,12 @@ export function AdminNav({ role, current }: { role: Role; current: AdminSection 
                 }`}
               >
                 {section.label}
+                {section.id === 'leads' && (
+                  <>
+                    {' '}
+                    <NewUnassignedCount />
+                  </>
+                )}
               </Link>
             </li>
           );
