@@ -26,6 +26,9 @@ if (!databaseUrl) throw new Error('DATABASE_URL (an empty PostgreSQL database) i
 const base = Number(process.env.BASE_PORT ?? 4400);
 const ports = { nginx: base, a: base + 1, b: base + 2, smtp: base + 3 };
 const stepMs = Number(process.env.LOAD_SECONDS_PER_STEP ?? 3) * 1000;
+// Each of the three load workers waits this long between its POSTs: a steady load through every restart, bounded
+// so that the mail it causes (two per lead) is sent within the run (an unpaced load made 3,500 leads in 17 s).
+const pauseMs = Number(process.env.LOAD_PAUSE_MS ?? 250);
 const RATE_LIMIT_MAX = 20;
 const work = mkdtempSync(path.join(tmpdir(), 'agency-rolling-'));
 const failures = [];
@@ -276,6 +279,7 @@ try {
       if (res.status === 201) acknowledged.push(JSON.parse(res.body).id);
       else if (res.status >= 500 || res.status === 0)
         fail(`lead ${i} (worker ${w}): ${res.status} ${res.body.slice(0, 200)}`);
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
   const load = [1, 2, 3].map(worker);
