@@ -4,7 +4,8 @@
 // operable as it is; a message the server gave for a field (its dot path, `plans.2.price`) shows under it.
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { inputClass, labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { type ControlProps, Field } from './editor-drawer';
 import { MarkdownPreview } from './markdown-preview';
 import {
   choicesOf,
@@ -146,13 +147,6 @@ function Group({
   );
 }
 
-interface ControlProps {
-  id: string;
-  className: string;
-  'aria-invalid': boolean;
-  'aria-describedby'?: string;
-}
-
 /** A label, a control and the server's message for it. */
 function Leaf({
   path,
@@ -166,29 +160,10 @@ function Leaf({
   const { idPrefix, errors } = useContext(Context);
   const id = fieldId(idPrefix, path);
   const error = errors[path];
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {children({
-        id,
-        className: `${inputClass}${error ? ' border-red-700' : ''}`,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': described || undefined,
-      })}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error}>
+      {children}
+    </Field>
   );
 }
 
