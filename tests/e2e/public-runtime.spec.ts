@@ -1,5 +1,6 @@
 // The public pages run on the site's own runtime, not React Router (docs/decisions/0014): what a visitor and
-// a crawler meet is the same, and moving between pages stays inside the document.
+// a crawler meet is the same. Since the islands (docs/decisions/0024), links between public pages are plain
+// links: each page is a new document.
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { gotoHydrated } from './support.ts';
@@ -31,12 +32,12 @@ test('the admin sign-in page still runs on React Router', async ({ page }) => {
   expect(scripts.some((text) => text.includes('__reactRouterVersion'))).toBe(true);
 });
 
-test('a link moves to another page inside the document, with its head, and back restores the first', async ({
+test('a link loads the next page as a new document, with its head, and back restores the first and its scroll', async ({
   page,
 }) => {
   await gotoHydrated(page, '/');
   const homeTitle = await page.title();
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.evaluate(() => Object.assign(window, { firstDocument: true }));
   await page.evaluate(() => window.scrollTo(0, 900));
 
   await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'About Us' }).click();
@@ -47,28 +48,28 @@ test('a link moves to another page inside the document, with its head, and back 
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', /\/about$/);
   await expect(page.locator('head title')).toHaveCount(1);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  expect(await page.evaluate(() => 'sameDocument' in window), 'no new document').toBe(true);
+  // Links between public pages are plain links (docs/decisions/0024): a new document.
+  expect(await page.evaluate(() => 'firstDocument' in window), 'a new document').toBe(false);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/$/);
   await expect(page).toHaveTitle(homeTitle);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
-  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
 
   await page.goForward();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page).toHaveTitle(/^About Us/);
 });
 
-test('the blog search opens its results inside the document', async ({ page }) => {
+test('the blog search opens its results as a new page, the search box keeping the words', async ({ page }) => {
   await gotoHydrated(page, '/blog');
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   const search = page.getByRole('search');
   await search.getByRole('searchbox').fill('cloud');
   await search.getByRole('button').click();
   await expect(page).toHaveURL(/\/blog\?q=cloud$/);
   await expect(page).toHaveTitle(/Search results for “cloud”/);
-  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “cloud”');
+  await expect(page.getByRole('search').getByRole('searchbox')).toHaveValue('cloud');
 });
 
 test('a link to a page outside the public runtime loads it as a new document', async ({ page }) => {

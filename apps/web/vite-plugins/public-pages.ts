@@ -1,13 +1,18 @@
-// Builds the public pages' browser scripts apart from React Router's (docs/decisions/0014-public-pages-without-the-router.md).
-// After React Router's client build, a second build bundles one entry per public route module — the route's
-// component handed to app/public-runtime/runtime.tsx — with React DOM but without React Router, into the same
-// build/client/assets. The server build then imports `virtual:public-pages`: for each route id, its component
-// (the module as written, not as React Router wraps it) and the entry's file and imports. In `npm run dev`
-// the module is null and every page runs with React Router.
+// Builds the public pages' browser script apart from React Router's (docs/decisions/0014-public-pages-without-the-router.md,
+// 0024-public-pages-as-islands.md). After React Router's client build, a second build bundles one entry for every
+// public page — app/public-runtime/runtime.ts: the enhancements, and the islands' code and React DOM as chunks it
+// fetches when an island hydrates — without React Router, into the same build/client/assets. The route
+// components are not in it: the pages are the server's HTML. The server build then imports
+// `virtual:public-pages`: for each route id, its component (the module as written, not as React Router wraps
+// it), which the server renders, and the entry's file and imports. In `npm run dev` the module is null and
+// every page runs with React Router.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Plugin, type UserConfig, build, runnerImport } from 'vite';
 import type { PageScript } from '../app/public-runtime/page-data.tsx';
+
+/** React, React DOM and the scheduler (named as React Router's build names its `framework` file, for bench:web). */
+const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/;
 
 type Routes = readonly { id: string; file: string }[];
 
@@ -19,7 +24,9 @@ interface Options {
 }
 
 const VIRTUAL = 'virtual:public-pages';
-const ENTRY_PREFIX = 'public-page:';
+const ENTRY = '\0public-pages-entry';
+/** Named `page-…` as the pages' entries were: tests hold back the script that hydrates a page by that name. */
+const ENTRY_NAME = 'page-islands';
 /** The route module as written: React Router transforms only the plain file name. */
 const AS_WRITTEN = '?as-written';
 
@@ -28,8 +35,6 @@ interface Built {
   routes: Routes;
   scripts: Record<string, PageScript>;
 }
-
-const entryName = (file: string) => `page-${path.basename(file).replace(/\.[jt]sx?$/, '')}`;
 
 export function publicPages({ pageList, shared }: Options): Plugin {
   let appDirectory = '';
@@ -50,15 +55,12 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       plugins: [
         {
           name: 'public-page-entries',
-          resolveId: (id) => (id.startsWith(ENTRY_PREFIX) ? `\0${id}` : null),
+          resolveId: (id) => (id === ENTRY ? ENTRY : null),
           load(id) {
-            if (!id.startsWith(`\0${ENTRY_PREFIX}`)) return null;
-            const file = path.join(appDirectory, id.slice(ENTRY_PREFIX.length + 1));
+            if (id !== ENTRY) return null;
             return [
-              `import Page from ${JSON.stringify(file)};`,
-              `import { startPage } from ${JSON.stringify(path.join(appDirectory, 'public-runtime/runtime.tsx'))};`,
-              'startPage(Page);',
-              'export default Page;',
+              `import { startIslands } from ${JSON.stringify(path.join(appDirectory, 'public-runtime/runtime.ts'))};`,
+              'startIslands();',
             ].join('\n');
           },
         },
@@ -70,10 +72,13 @@ export function publicPages({ pageList, shared }: Options): Plugin {
         copyPublicDir: false,
         rolldownOptions: {
           ...shared.build.rolldownOptions,
-          input: Object.fromEntries(files.map((file) => [entryName(file), `${ENTRY_PREFIX}${file}`])),
-          preserveEntrySignatures: 'exports-only',
+          input: { [ENTRY_NAME]: ENTRY },
+          preserveEntrySignatures: false,
           output: {
             ...shared.build.rolldownOptions?.output,
+            // React and React DOM in one file, fetched only with the first island (runtime.ts); the rest is
+            // split by what imports it, so the entry, which imports no React, loads no React.
+            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK, priority: 1 }] },
             entryFileNames: 'assets/[name]-[hash].js',
             chunkFileNames: 'assets/[name]-[hash].js',
             assetFileNames: 'assets/[name]-[hash][extname]',
@@ -95,13 +100,13 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       }
       return seen;
     };
-    const scripts: Built['scripts'] = {};
-    for (const chunk of chunks) {
-      const file = chunk.type === 'chunk' && chunk.isEntry && files.find((f) => entryName(f) === chunk.name);
-      if (!file) continue;
-      scripts[file] = { entry: `/${chunk.fileName}`, preload: [...importsOf(chunk.fileName)].map((f) => `/${f}`) };
-    }
-    return { routes, scripts };
+    const entry = chunks.find((chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.name === ENTRY_NAME);
+    if (!entry) throw new Error('The public pages’ entry was not built');
+    const script: PageScript = {
+      entry: `/${entry.fileName}`,
+      preload: [...importsOf(entry.fileName)].map((f) => `/${f}`),
+    };
+    return { routes, scripts: Object.fromEntries(files.map((file) => [file, script])) };
   }
 
   return {

@@ -1,17 +1,10 @@
-// The context that lets the header or any page open the "Request a quote" dialog
-// (components/quote-modal-dialog.tsx): `const { open } = useQuoteModal()`.
-import {
-  type ComponentType,
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+// The "Request a quote" dialog's open state (components/quote-modal-dialog.tsx), a module store that any root
+// may use: `openQuoteModal()` from the header's `data-quote` links (public-runtime/enhance.ts) or a component,
+// and `<QuoteModalHost />` where the dialog is drawn (the hosts' root of the public pages, public-runtime/hosts.tsx;
+// the site layout under React Router).
+import { type ComponentType, useSyncExternalStore } from 'react';
 import { LOAD_FAILED_MESSAGE } from '@agency/contract';
-import { toast } from '~/components/ui/toast';
+import { toast } from '~/state/toasts';
 import { usePathnameChange } from '~/lib/use-pathname-change';
 
 type QuoteDialog = ComponentType<{ onClose: () => void }>;
@@ -39,52 +32,35 @@ export function preloadQuoteForm() {
   loadQuoteForm().catch(() => {});
 }
 
-const FIRST_USE_EVENTS = ['scroll', 'pointerdown', 'keydown', 'touchstart'] as const;
-
-interface QuoteModalState {
-  isOpen: boolean;
-  open: () => void;
-  close: () => void;
+let isOpen = false;
+const listeners = new Set<() => void>();
+function setOpen(next: boolean) {
+  isOpen = next;
+  for (const listener of listeners) listener();
 }
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const openState = () => isOpen;
+const closedOnServer = () => false;
 
-const QuoteModalContext = createContext<QuoteModalState | null>(null);
-
-export function useQuoteModal(): QuoteModalState {
-  const state = useContext(QuoteModalContext);
-  if (!state) throw new Error('useQuoteModal() must be used inside <QuoteModalProvider>');
-  return state;
-}
-
-/** Provides the open/close state and renders the modal itself; the site layout mounts it once. */
-export function QuoteModalProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false);
-  const open = useCallback(() => {
-    if (loadedQuoteForm) return setOpen(true);
-    void loadQuoteForm().then(
-      () => setOpen(true),
-      // Offline: the visitor is told rather than left with a button that does nothing.
-      () => toast.error(LOAD_FAILED_MESSAGE),
-    );
-  }, []);
-  useEffect(() => {
-    const onFirstUse = () => {
-      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onFirstUse, true);
-      preloadQuoteForm();
-    };
-    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, onFirstUse, { capture: true, passive: true });
-    return () => {
-      for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onFirstUse, true);
-    };
-  }, []);
-  const close = useCallback(() => setOpen(false), []);
-  const value = useMemo(() => ({ isOpen, open, close }), [isOpen, open, close]);
-  // Back/forward while the modal is open leaves the page it was opened on: close it with the page.
-  usePathnameChange(() => setOpen(false));
-  const LoadedQuoteDialog = loadedQuoteForm;
-  return (
-    <QuoteModalContext.Provider value={value}>
-      {children}
-      {isOpen && LoadedQuoteDialog && <LoadedQuoteDialog onClose={close} />}
-    </QuoteModalContext.Provider>
+/** Opens the dialog once its code is here; offline, the visitor is told rather than left with a dead button. */
+export function openQuoteModal() {
+  if (loadedQuoteForm) return setOpen(true);
+  void loadQuoteForm().then(
+    () => setOpen(true),
+    () => toast.error(LOAD_FAILED_MESSAGE),
   );
+}
+
+export const closeQuoteModal = () => setOpen(false);
+
+/** Draws the dialog while it is open; mounted once per document. */
+export function QuoteModalHost() {
+  const open = useSyncExternalStore(subscribe, openState, closedOnServer);
+  // Back/forward under React Router while the modal is open leaves the page it was opened on: close it with the page.
+  usePathnameChange(closeQuoteModal);
+  const LoadedQuoteDialog = loadedQuoteForm;
+  return open && LoadedQuoteDialog ? <LoadedQuoteDialog onClose={closeQuoteModal} /> : null;
 }

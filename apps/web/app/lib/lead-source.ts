@@ -1,6 +1,9 @@
 // Where a lead comes from: the page it is sent from, the referrer's origin and the campaign of the landing
-// URL. Kept in this module for the visit only (no cookie, no storage); gone when the tab closes or reloads.
+// URL. Kept for the visit only, without storing anything on the device (no cookie, no storage): in this module
+// and in the tab's memory (lib/tab-memory.ts: `window.name`), which carries it to the site's next pages (a
+// public page's link loads a new document, docs/decisions/0024); gone when the tab closes.
 import type { LeadSourceInput } from '@agency/contract';
+import { readTab, writeTab } from './tab-memory';
 
 interface Landing {
   referrer?: string;
@@ -11,7 +14,28 @@ interface Landing {
 
 let landing: Landing | null = null;
 
-/** Reads the landing URL once; call it before the address changes (lib/start-up.ts does). */
+/** The landing this tab carried from an earlier page of the visit (lib/tab-memory.ts), or null. */
+function carriedLanding(): Landing | null {
+  const carried = readTab().landing;
+  if (!carried) return null;
+  // Only the known fields, as strings.
+  const field = (name: keyof Landing) => {
+    const value = carried[name];
+    return typeof value === 'string' ? value.slice(0, 200) : undefined;
+  };
+  return {
+    referrer: field('referrer'),
+    utmSource: field('utmSource'),
+    utmMedium: field('utmMedium'),
+    utmCampaign: field('utmCampaign'),
+  };
+}
+
+/**
+ * Reads the landing once per page; call it before the address changes (lib/start-up.ts and the public pages'
+ * runtime do). A page reached from another site or with a campaign of its own starts a new visit; any other
+ * page of the site takes the visit's landing from the tab (`window.name`).
+ */
 export function captureLanding() {
   if (landing || typeof window === 'undefined') return;
   const params = new URLSearchParams(window.location.search);
@@ -24,12 +48,15 @@ export function captureLanding() {
   } catch {
     referrer = undefined;
   }
-  landing = {
+  const here: Landing = {
     referrer,
     utmSource: value('utm_source'),
     utmMedium: value('utm_medium'),
     utmCampaign: value('utm_campaign'),
   };
+  const newVisit = Object.values(here).some(Boolean);
+  landing = (!newVisit && carriedLanding()) || here;
+  writeTab({ landing: { ...landing } });
 }
 
 /** The optional source fields of a lead, only those that are known. */

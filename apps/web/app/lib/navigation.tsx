@@ -2,15 +2,7 @@
 // public page's script does not carry it (docs/decisions/0014-public-pages-without-the-router.md): whoever
 // renders the page provides the address and how to go elsewhere — React Router on the server and in the
 // admin area (root.tsx), the public pages' own runtime in the browser (app/public-runtime/navigation.ts).
-import {
-  type AnchorHTMLAttributes,
-  type FormHTMLAttributes,
-  type MouseEvent,
-  type ReactNode,
-  createContext,
-  useContext,
-  useMemo,
-} from 'react';
+import { type AnchorHTMLAttributes, type MouseEvent, type ReactNode, createContext, useContext, useMemo } from 'react';
 
 export interface PageLocation {
   pathname: string;
@@ -101,30 +93,6 @@ export function NavLink({ to, end, className, ...rest }: NavLinkProps) {
       to={to}
       aria-current={isActive ? 'page' : undefined}
       className={typeof className === 'function' ? className({ isActive }) : className}
-    />
-  );
-}
-
-type GetFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'action'> & { action: string };
-
-/** A search form (method GET) whose results open like a link; a plain form before the script runs. */
-export function GetForm({ action, onSubmit, ...rest }: GetFormProps) {
-  const { navigate } = useContext(NavigationContext);
-  return (
-    <form
-      {...rest}
-      method="get"
-      action={action}
-      onSubmit={(event) => {
-        onSubmit?.(event);
-        if (event.defaultPrevented) return;
-        event.preventDefault();
-        const query = new URLSearchParams();
-        for (const [name, value] of new FormData(event.currentTarget)) {
-          if (typeof value === 'string') query.append(name, value);
-        }
-        navigate(`${action}?${query}`);
-      }}
     />
   );
 }

@@ -1,6 +1,6 @@
-// What both browser entries do first, before the page's script can change the address or take clicks:
-// React Router's entry (entry.client.tsx: the admin area and the sign-in pages) and the public pages' runtime
-// (public-runtime/runtime.tsx).
+// What React Router's entry (entry.client.tsx: the admin area and the sign-in pages) does first, before the
+// router can change the address or take clicks. (The public pages' runtime, public-runtime/runtime.ts, keeps
+// recording until each island hydrates.)
 import { stopRecordingEarlyClicks } from './early-clicks';
 import { captureLanding } from './lead-source';
 

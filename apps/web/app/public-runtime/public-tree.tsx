@@ -1,5 +1,5 @@
-// What a public page renders inside its app element, the same on the server (public-runtime/public-page.server.tsx)
-// and in the browser (public-runtime/runtime.tsx), so that the browser hydrates exactly what the server wrote.
+// What a public page renders inside its app element, on the server (public-runtime/public-page.server.tsx). The
+// browser never hydrates it as a whole: only its islands (public-runtime/island.tsx).
 import { type ComponentType, StrictMode } from 'react';
 import { SitePage } from '~/components/layout/site-layout';
 import { type Navigation, NavigationProvider } from '~/lib/navigation';

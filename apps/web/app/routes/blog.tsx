@@ -2,7 +2,7 @@
 // title and canonical), `?q=` searches the built-in articles and the posts (full-text, best match first).
 // Rendered per request.
 import { BLOG_TAG_LENGTH, blogPostPath, blogTagPath, normalizeTag } from '@agency/contract';
-import { GetForm, Link } from '~/lib/navigation';
+import { Link } from '~/lib/navigation';
 import { BlogCard } from '~/components/blog/blog-card';
 import { articleSearchText, BLOG_ARTICLES, type BlogArticle } from '~/content/blog-articles';
 import { pageById } from '~/content/pages';
@@ -65,7 +65,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg text-blue-100">
             Practical guides on cloud, networks, security and the web, written by the engineers who do the work.
           </p>
-          <GetForm action="/blog" role="search" className="mt-8 flex max-w-xl flex-wrap gap-3">
+          <form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl flex-wrap gap-3">
             <label htmlFor="blog-search" className="sr-only">
               Search the blog
             </label>
@@ -84,7 +84,7 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
             >
               Search
             </button>
-          </GetForm>
+          </form>
           {(tag || q) && (
             <p className="mt-6">
               <Link to="/blog" className="font-semibold text-white underline hover:text-blue-100">

@@ -12,6 +12,7 @@ import { nativeAnswerLoader } from '~/lib/native-form';
 import { jsonLd, seo } from '~/lib/seo';
 import type { Route } from './+types/career-job';
 import { loadSite } from '~/lib/content-loader';
+import { Island } from '~/public-runtime/island';
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { site } = await loadSite({ context, request });
@@ -103,7 +104,12 @@ export default function CareerJob({ loaderData }: Route.ComponentProps) {
           Apply for this position
         </h2>
         <div className="mt-8">
-          <CareerForm job={{ id: job.id, slug: job.slug, title: job.title }} answered={loaderData.answered} />
+          <Island
+            name="career-form"
+            component={CareerForm}
+            props={{ job: { id: job.id, slug: job.slug, title: job.title }, answered: loaderData.answered }}
+            when="load"
+          />
         </div>
       </section>
     </>

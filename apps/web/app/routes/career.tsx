@@ -5,6 +5,7 @@ import { nativeAnswerLoader } from '~/lib/native-form';
 import { JobList } from '~/components/career/job-list';
 import { pageSeo } from '~/lib/seo';
 import type { Route } from './+types/career';
+import { Island } from '~/public-runtime/island';
 
 export const meta = () => pageSeo('career');
 
@@ -105,7 +106,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
         )}
         <div className="mt-8">
-          <CareerForm answered={formAnswer} />
+          <Island name="career-form" component={CareerForm} props={{ answered: formAnswer }} when="load" />
         </div>
       </section>
     </>

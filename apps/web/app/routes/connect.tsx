@@ -5,6 +5,7 @@ import { loadSite } from '~/lib/content-loader';
 import { nativeAnswerLoader } from '~/lib/native-form';
 import { jsonLd, pageSeo } from '~/lib/seo';
 import type { Route } from './+types/connect';
+import { Island } from '~/public-runtime/island';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
   ...pageSeo('connect'),
@@ -36,7 +37,7 @@ export default function Connect({ loaderData: { answered } }: Route.ComponentPro
             Send us a message
           </h2>
           <div className="mt-6">
-            <ContactForm answered={answered} />
+            <Island name="contact-form" component={ContactForm} props={{ answered }} when="load" />
           </div>
         </section>
       </div>

@@ -7,6 +7,7 @@ import { loadSite } from '~/lib/content-loader';
 import { nativeAnswerLoader } from '~/lib/native-form';
 import { seo } from '~/lib/seo';
 import type { Route } from './+types/quote-region';
+import { Island } from '~/public-runtime/island';
 
 export const meta = ({ location }: Route.MetaArgs) => {
   const entry = pageByPath(location.pathname);
@@ -42,7 +43,7 @@ export default function QuoteRegion({ loaderData: { answered } }: Route.Componen
         </Link>
       </p>
       <div className="mt-10">
-        <RegionalQuoteForm key={region} region={region} answered={answered} />
+        <Island name="regional-quote-form" component={RegionalQuoteForm} props={{ region, answered }} when="load" />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@
 // toasts live here; what draws them (components/ui/toast.tsx and toast-list.tsx) is fetched with the first
 // toast, not with the page.
 import { TOAST } from '@agency/contract';
+import { readTab, writeTab } from '~/lib/tab-memory';
 
 export type ToastVariant = 'default' | 'success' | 'warning' | 'error' | 'info';
 
@@ -73,4 +74,32 @@ export function setToastListLoader(load: () => Promise<unknown>) {
  *  the toast is on screen when it is called, not a fetch later. */
 export function preloadToasts() {
   loadToastList?.().catch(() => undefined);
+}
+
+/** A script moves the visitor to another page: the open toasts are carried there (lib/tab-memory.ts). */
+export function carryToastsToNextPage() {
+  const open = items.filter((item) => !item.leaving);
+  if (open.length === 0) return;
+  writeTab({
+    toasts: open.map(({ message, title, variant, persist }) => ({ message, title, variant, persist })),
+  });
+}
+
+const VARIANTS: readonly ToastVariant[] = ['default', 'success', 'warning', 'error', 'info'];
+
+/** The toasts carried from the page before (carryToastsToNextPage), taken once; [] when none. */
+export function takeCarriedToasts(): { message: string; options: ToastOptions }[] {
+  const carried = readTab().toasts;
+  if (!Array.isArray(carried) || carried.length === 0) return [];
+  writeTab({ toasts: [] });
+  return carried
+    .filter((item) => typeof item?.message === 'string')
+    .map((item) => ({
+      message: item.message,
+      options: {
+        variant: VARIANTS.find((variant) => variant === item.variant) ?? 'default',
+        persist: item.persist === true,
+        ...(typeof item.title === 'string' ? { title: item.title } : {}),
+      },
+    }));
 }

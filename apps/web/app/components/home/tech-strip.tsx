@@ -1,7 +1,6 @@
 // The scrolling strip of technologies we use. The list is rendered twice so the loop is seamless; the
 // copy is hidden from assistive technology. It pauses on hover, on focus, with the button (WCAG 2.2.2)
-// and does not move at all under prefers-reduced-motion.
-import { useState } from 'react';
+// and does not move at all under prefers-reduced-motion. The button is public-runtime/enhance.ts's (no React).
 import type { HomeDocument } from '@agency/contract';
 
 // Keyframes are not expressible as Tailwind utilities; React 19 hoists this into <head> once.
@@ -28,7 +27,6 @@ function TechList({ copy, items }: { copy: boolean; items: readonly string[] }) 
 }
 
 export function TechStrip({ techStack: TECH_STACK }: { techStack: HomeDocument['techStack'] }) {
-  const [paused, setPaused] = useState(false);
   return (
     <section className="mx-auto max-w-7xl px-6 py-20" aria-labelledby="tech-title">
       <style href="tech-strip-keyframes" precedence="default">
@@ -40,8 +38,9 @@ export function TechStrip({ techStack: TECH_STACK }: { techStack: HomeDocument['
         </h2>
         <button
           type="button"
-          aria-pressed={paused}
-          onClick={() => setPaused((value) => !value)}
+          aria-pressed={false}
+          aria-controls="tech-strip-track"
+          data-pause-strip=""
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 motion-reduce:hidden"
         >
           Pause animation
@@ -49,9 +48,9 @@ export function TechStrip({ techStack: TECH_STACK }: { techStack: HomeDocument['
       </div>
       <div className="group mt-8 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_8%,black_92%,transparent)] motion-reduce:[mask-image:none]">
         <div
+          id="tech-strip-track"
           data-testid="tech-strip-track"
           className="flex w-max motion-reduce:w-auto animate-[tech-strip-scroll_30s_linear_infinite] group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:animate-none"
-          style={paused ? { animationPlayState: 'paused' } : undefined}
         >
           <TechList copy={false} items={TECH_STACK.items} />
           <TechList copy items={TECH_STACK.items} />

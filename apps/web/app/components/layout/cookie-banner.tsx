@@ -1,7 +1,7 @@
-// Cookie consent banner (docs/product.md section 4): shown COOKIE_BANNER_DELAY_MS after the page's load event
+// Cookie consent banner (docs/product.md section 4), an island of the public pages: shown COOKIE_BANNER_DELAY_MS after the page's load event
 // while no choice is stored (counted from the load event, not from when this script arrived). A non-modal region: the page stays usable and focus is never taken from the visitor.
 import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '~/lib/navigation';
 import { applyAnalyticsConsent } from './analytics';
 import {
@@ -33,7 +33,10 @@ export function CookieBanner() {
   const [customizing, setCustomizing] = useState(false);
   const [choices, setChoices] = useState<CookieSettings>(NECESSARY_COOKIES);
   const [gpc, setGpc] = useState(false);
+  // Asked for from the footer: once drawn, the first toggle takes focus (counted, so each request focuses).
+  const [focusRequests, setFocusRequests] = useState(0);
   const id = useId();
+  const sectionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let timer: number | undefined;
@@ -41,8 +44,11 @@ export function CookieBanner() {
       timer = window.setTimeout(() => setVisible(true), Math.max(0, COOKIE_BANNER_DELAY_MS - sinceLoadEvent()));
     };
     const loaded = document.readyState === 'complete';
+    // Already shown by the public pages' enhancement (public-runtime/enhance.ts) before this island hydrated.
+    const shownBefore = sectionRef.current ? !sectionRef.current.hidden : false;
     if (!readCookieConsent()) {
-      if (loaded) showAfterLoad();
+      if (shownBefore) setVisible(true);
+      else if (loaded) showAfterLoad();
       else window.addEventListener('load', showAfterLoad, { once: true });
     }
     setGpc(hasGlobalPrivacyControl());
@@ -50,8 +56,7 @@ export function CookieBanner() {
       setChoices(readCookieSettings());
       setCustomizing(true);
       setVisible(true);
-      // Asked for from the footer: the toggles are what the visitor came for.
-      requestAnimationFrame(() => document.getElementById(`${id}-${OPTIONAL_COOKIE_CATEGORIES[0].key}`)?.focus());
+      setFocusRequests((count) => count + 1);
     };
     applyAnalyticsConsent();
     window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
@@ -64,7 +69,10 @@ export function CookieBanner() {
     };
   }, [id]);
 
-  if (!visible) return null;
+  useEffect(() => {
+    // Asked for from the footer: the toggles are what the visitor came for.
+    if (focusRequests > 0) document.getElementById(`${id}-${OPTIONAL_COOKIE_CATEGORIES[0].key}`)?.focus();
+  }, [focusRequests, id]);
 
   const decide = (consent: CookieConsent, settings: CookieSettings) => {
     saveCookieConsent(consent, settings);
@@ -73,7 +81,12 @@ export function CookieBanner() {
   };
 
   return (
+    // In the served HTML, hidden: the public pages show it with their enhancement script a second after the load
+    // event (public-runtime/enhance.ts), before this island has hydrated; it then decides.
     <section
+      ref={sectionRef}
+      data-cookie-banner=""
+      hidden={!visible}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-5 shadow-2xl sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-lg sm:rounded-lg sm:border"
@@ -89,6 +102,8 @@ export function CookieBanner() {
         </Link>
         .
       </p>
+      {/* Not in the served HTML: a public page hydrates this island with the banner's showing when the browser
+          sends the signal (public-runtime/enhance.ts). */}
       {gpc && (
         <p className="mt-2 text-sm text-slate-700">
           Your browser sends a Global Privacy Control signal, so analytics and marketing cookies stay off unless you

@@ -1,102 +1,51 @@
 // The header's Services dropdown (docs/product.md section 2): opens on hover and from the keyboard (a
 // disclosure button that is also a link to /services), Escape closes it and returns focus to the button. The panel is positioned
-// against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen.
-import { useEffect, useId, useRef, useState } from 'react';
+// against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen. Markup only: the
+// server writes it, CSS opens it on hover and focus without JavaScript (app.css), and public-runtime/enhance.ts
+// makes it a disclosure without React.
+import { useId } from 'react';
 import { NavLink, useLocation } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
-import { usePathnameChange } from '~/lib/use-pathname-change';
 
 const SERVICES_PATH = pathOf('services');
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
-/** Time the pointer has to cross from the button to the panel before a hover-opened menu closes. */
-const HOVER_CLOSE_DELAY_MS = 200;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `${LINK} ${isActive ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700'}`;
 
 export function ServicesMenu() {
-  const [open, setOpen] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLAnchorElement>(null);
   const panelId = useId();
-  const closeTimer = useRef<number | undefined>(undefined);
   const { pathname } = useLocation();
   const inServices = pathname.toLowerCase() === SERVICES_PATH || Boolean(serviceByPath(pathname.toLowerCase()));
 
-  // A chosen link navigates: the menu has done its job.
-  usePathnameChange(() => setOpen(false));
-  // A pointer that came to rest on the menu before hydration opens it now (its mouseenter was missed).
-  useEffect(() => {
-    if (wrapperRef.current?.matches(':hover')) setOpen(true);
-  }, []);
-  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
-
-  const hoverOpen = () => {
-    window.clearTimeout(closeTimer.current);
-    setOpen(true);
-  };
-  const hoverClose = () => {
-    window.clearTimeout(closeTimer.current);
-    closeTimer.current = window.setTimeout(() => setOpen(false), HOVER_CLOSE_DELAY_MS);
-  };
-
   return (
-    <div
-      ref={wrapperRef}
-      data-early-services=""
-      onMouseEnter={hoverOpen}
-      onMouseLeave={hoverClose}
-      onBlur={(event) => {
-        if (!wrapperRef.current?.contains(event.relatedTarget)) setOpen(false);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
+    <div data-early-services="">
       {/* Also a link to /services: without JavaScript a tap or Enter there lists every service (the panel
-          opens on hover and focus by CSS, app.css); the script makes it a disclosure button. */}
+          opens on hover and focus by CSS, app.css); the enhancement makes it a disclosure button. */}
       <a
-        ref={buttonRef}
         href={SERVICES_PATH}
         role="button"
         data-early-click=""
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls={panelId}
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          event.preventDefault();
-          // A mouse click while the pointer already opened it keeps it open; Enter (detail 0) toggles.
-          const { detail } = event;
-          setOpen((current) => (detail > 0 ? true : !current));
-        }}
-        onKeyDown={(event) => {
-          // A button also answers Space (a link only Enter).
-          if (event.key !== ' ') return;
-          event.preventDefault();
-          setOpen((current) => !current);
-        }}
         className={`inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-700 ${inServices ? 'bg-brand-50 text-brand-700' : 'text-slate-700'}`}
       >
         Services
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
-          className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+          className="size-4 transition-transform motion-reduce:transition-none"
           fill="currentColor"
         >
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
         </svg>
       </a>
-      {/* Hidden by a class, not the attribute: before hydration, CSS opens it on hover and focus (app.css). */}
+      {/* Hidden by a class, not the attribute: without the script, CSS opens it on hover and focus (app.css). */}
       <div
         id={panelId}
         data-early-menu=""
-        className={`pointer-events-none absolute inset-x-0 top-full z-50 px-4 pt-1 sm:px-6 ${open ? '' : 'hidden'}`}
+        className="pointer-events-none absolute inset-x-0 top-full z-50 hidden px-4 pt-1 sm:px-6"
       >
         <div className="pointer-events-auto mx-auto max-w-4xl rounded-lg border border-slate-200 bg-white p-5 shadow-xl">
           <NavLink to={SERVICES_PATH} end className={linkClass}>

@@ -4,7 +4,6 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { useSite } from '~/lib/site-content';
-import { openCookieSettings } from './cookie-consent';
 
 /** docs/product.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
 const FOOTER_LINKS = [
@@ -45,7 +44,8 @@ function CurrentYear() {
     () => 0,
   );
   return (
-    <span key={clientYear === 0 ? 'build' : 'client'} suppressHydrationWarning>
+    // data-current-year: on the public pages, which do not hydrate the footer, public-runtime/enhance.ts sets it.
+    <span key={clientYear === 0 ? 'build' : 'client'} data-current-year="" suppressHydrationWarning>
       {clientYear || new Date().getFullYear()}
     </span>
   );
@@ -80,7 +80,7 @@ export function SiteFooter() {
             ))}
             <li>
               {/* Reopens the banner at its Customize view: a choice can be changed or withdrawn at any time. */}
-              <button type="button" onClick={openCookieSettings} className="hover:text-brand-700 hover:underline">
+              <button type="button" data-cookie-settings="" className="hover:text-brand-700 hover:underline">
                 Cookie settings
               </button>
             </li>

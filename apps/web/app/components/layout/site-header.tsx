@@ -1,12 +1,10 @@
 // Sticky site header (docs/product.md section 2): logo, desktop navigation with the Services dropdown,
-// the "Request a quote" button and, below the desktop breakpoint, the mobile menu.
-import { useEffect, useRef, useState } from 'react';
+// the "Request a quote" button and, below the desktop breakpoint, the mobile menu. Markup only: the menus work
+// without JavaScript (app.css), public-runtime/enhance.ts makes them toggles and the quote link opens the dialog.
 import { Link, NavLink } from '~/lib/navigation';
-import { preloadQuoteForm, useQuoteModal } from '~/components/quote-modal';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { pathOf } from '~/content/pages';
 import { useSite } from '~/lib/site-content';
-import { usePathnameChange } from '~/lib/use-pathname-change';
 import { ServicesMenu } from './services-menu';
 
 /** Desktop links after the Services dropdown; Blog is a deliberate addition (docs/product.md; the original design leaves it out). */
@@ -35,31 +33,6 @@ const mobileLink = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const SITE = useSite();
-  const { open: openQuote } = useQuoteModal();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
-
-  // Any navigation (a menu link, back/forward) closes the mobile menu.
-  usePathnameChange(() => setMenuOpen(false));
-
-  // The menu opened as `#mobile-menu` before hydration is now the toggle's to open and close (the taps
-  // were replayed): the address loses the fragment.
-  useEffect(() => {
-    if (window.location.hash !== `#${MOBILE_MENU_ID}`) return;
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }, []);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -88,67 +61,50 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* A link to the quote page that the script upgrades to the modal (a button to assistive technology). */}
+          {/* A link to the quote page that the enhancement (public-runtime/enhance.ts) makes open the dialog (a
+              button to assistive technology). */}
           <a
             href={pathOf('quote')}
             role="button"
+            data-quote=""
             data-early-click=""
-            onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-              event.preventDefault();
-              openQuote();
-            }}
-            onKeyDown={(event) => {
-              // A button also answers Space (a link only Enter).
-              if (event.key !== ' ') return;
-              event.preventDefault();
-              openQuote();
-            }}
-            onPointerEnter={preloadQuoteForm}
-            onFocus={preloadQuoteForm}
             className="hidden items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
           >
             Request a quote
           </a>
-          {/* A link to the menu, which CSS opens as the `:target` before hydration and without JavaScript
-              (app.css): no focus or `:has()` needed, so a tap opens it in every browser. The script makes it
+          {/* A link to the menu, which CSS opens as the `:target` without JavaScript or before it runs
+              (app.css): no focus or `:has()` needed, so a tap opens it in every browser. The enhancement makes it
               a toggle (a button to assistive technology). */}
           <a
-            ref={toggleRef}
             href={`#${MOBILE_MENU_ID}`}
             role="button"
             data-early-toggle=""
-            aria-expanded={menuOpen}
+            aria-expanded={false}
             aria-controls={MOBILE_MENU_ID}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={(event) => {
-              event.preventDefault();
-              setMenuOpen((open) => !open);
-            }}
-            onKeyDown={(event) => {
-              // A button also answers Space (a link only Enter).
-              if (event.key !== ' ') return;
-              event.preventDefault();
-              setMenuOpen((open) => !open);
-            }}
+            aria-label="Open menu"
             className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <span data-icon="open">
+              <MenuIcon />
+            </span>
+            <span data-icon="close" className="hidden">
+              <CloseIcon />
+            </span>
           </a>
         </div>
       </div>
 
-      {/* Hidden by a class, not the attribute: before hydration, CSS opens it as the `:target` (app.css). */}
+      {/* Hidden by a class, not the attribute: without the script, CSS opens it as the `:target` (app.css). */}
       <nav
         id={MOBILE_MENU_ID}
         aria-label="Mobile"
         data-early-menu=""
-        className={`border-t border-slate-200 lg:hidden ${menuOpen ? '' : 'hidden'}`}
+        className="hidden border-t border-slate-200 lg:hidden"
       >
         <ul className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
           {MOBILE_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={mobileLink} onClick={() => setMenuOpen(false)}>
+              <NavLink to={link.to} className={mobileLink}>
                 {link.label}
               </NavLink>
             </li>

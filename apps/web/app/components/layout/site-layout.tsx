@@ -1,8 +1,11 @@
-// The frame of every public page: skip link, sticky header, main content, footer, cookie banner,
-// the quote modal (reachable from any page through useQuoteModal) and scroll-to-top on navigation.
+// The frame of every public page: skip link, sticky header, main content, footer, cookie banner (an island),
+// and, under React Router, the hosts of the quote dialog, toasts and alerts and scroll-to-top on navigation (the
+// public pages draw those in a root of their own, public-runtime/hosts.tsx, and have no navigation inside the
+// document: docs/decisions/0024).
 import { type ReactNode, useEffect } from 'react';
-import { QuoteModalProvider } from '~/components/quote-modal';
+import { QuoteModalHost } from '~/components/quote-modal';
 import { AlertDialogHost } from '~/components/ui/alert-dialog';
+import { Island } from '~/public-runtime/island';
 import { Toaster } from '~/components/ui/toast';
 import { replayEarlyClicks } from '~/lib/early-clicks';
 import { CookieBanner } from './cookie-banner';
@@ -11,14 +14,15 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 export function SiteLayout({ children }: { children: ReactNode }) {
-  // After every effect of the first render (a timer, not this effect): the clicks made before
-  // hydration then meet the components in their settled state.
+  // React Router's pages: after every effect of the first render (a timer, not this effect), the clicks made
+  // before hydration then meet the components in their settled state. (A public page never runs this: its
+  // islands replay their own, public-runtime/hydrate-island.tsx.)
   useEffect(() => {
     const timer = window.setTimeout(replayEarlyClicks);
     return () => window.clearTimeout(timer);
   }, []);
   return (
-    <QuoteModalProvider>
+    <>
       <ScrollToTop />
       <a
         href="#main"
@@ -32,8 +36,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <CookieBanner />
-    </QuoteModalProvider>
+      <Island name="cookie-banner" component={CookieBanner} props={{}} />
+    </>
   );
 }
 
@@ -44,6 +48,7 @@ export function SitePage({ children }: { children: ReactNode }) {
       <SiteLayout>{children}</SiteLayout>
       <Toaster />
       <AlertDialogHost />
+      <QuoteModalHost />
     </>
   );
 }

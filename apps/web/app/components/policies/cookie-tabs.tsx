@@ -1,46 +1,21 @@
 // The cookie policy's four tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, roving tabindex). The served
-// HTML shows every panel, one after the other, so that all of it can be read before the scripts arrive or
-// if they never do; once hydrated, only the chosen panel is shown.
-import { useRef, useState, type KeyboardEvent } from 'react';
+// HTML shows every panel, one after the other, so that all of it can be read before the script arrives or
+// if it never does; once the enhancement runs (public-runtime/enhance.ts, no React), only the chosen panel.
 import type { CookiesDocument } from '@agency/contract';
+import { PolicyBlocks } from './policy-blocks';
 
 type CookieTab = CookiesDocument['tabs'][number];
-import { useHydrated } from '~/lib/hydration';
-import { PolicyBlocks } from './policy-blocks';
 
 const tabId = (id: CookieTab['id']) => `cookie-tab-${id}`;
 const panelId = (id: CookieTab['id']) => `cookie-panel-${id}`;
 
 // Without JavaScript the tabs can never switch anything: only the panels are shown. (With JavaScript on,
-// the tab list stays: a tab chosen before hydration is chosen once it is done, lib/early-clicks.ts.)
+// the tab list stays: a tab chosen before the script runs is chosen once it does, lib/early-clicks.ts.)
 const NO_SCRIPT_STYLE = '<style>[data-cookie-tablist]{display:none}</style>';
 
 export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
   const { tabs: COOKIE_TABS, table: COOKIE_TABLE } = cookies;
-  const [selected, setSelected] = useState(0);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  // False in the served HTML and while hydrating (the same markup, so no mismatch), true right after.
-  const hydrated = useHydrated();
-
-  const select = (index: number) => {
-    const count = COOKIE_TABS.length;
-    const next = (index + count) % count;
-    setSelected(next);
-    tabs.current[next]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const moves: Record<string, () => void> = {
-      ArrowRight: () => select(selected + 1),
-      ArrowLeft: () => select(selected - 1),
-      Home: () => select(0),
-      End: () => select(COOKIE_TABS.length - 1),
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    move();
-  };
+  const selected = 0;
 
   return (
     <div className="mt-10">
@@ -49,7 +24,6 @@ export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
         role="tablist"
         data-cookie-tablist=""
         aria-label="Cookie policy"
-        onKeyDown={onKeyDown}
         className="flex flex-wrap gap-2 border-b border-slate-200"
       >
         {COOKIE_TABS.map((tab, index) => {
@@ -57,16 +31,12 @@ export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
           return (
             <button
               key={tab.id}
-              ref={(element) => {
-                tabs.current[index] = element;
-              }}
               type="button"
               role="tab"
               id={tabId(tab.id)}
               aria-selected={isSelected}
               aria-controls={panelId(tab.id)}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => select(index)}
               className={`-mb-px rounded-t-md border-b-2 px-4 py-3 font-semibold ${
                 isSelected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink'
               }`}
@@ -77,14 +47,14 @@ export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
         })}
       </div>
 
-      {COOKIE_TABS.map((tab, index) => (
+      {COOKIE_TABS.map((tab) => (
         <div
           key={tab.id}
           role="tabpanel"
           id={panelId(tab.id)}
           aria-labelledby={tabId(tab.id)}
           tabIndex={0}
-          className={`py-8 ${!hydrated || index === selected ? '' : 'hidden'}`}
+          className="py-8"
         >
           <h2 className="text-2xl font-semibold">{tab.label}</h2>
           <div className="mt-4">

@@ -1,26 +1,11 @@
-// The privacy policy: numbered sections and a sticky table of contents that highlights its target.
-import { PRIVACY_HIGHLIGHT_MS } from '@agency/contract';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+// The privacy policy: numbered sections and a sticky table of contents that highlights its target (the
+// highlight is public-runtime/enhance.ts's, without React; without JavaScript the links are plain anchors).
 import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { formatPolicyDate } from './policy-date';
-import { scrollToSection } from './scroll-to-section';
 
 export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
   const { intro: PRIVACY_INTRO, lastUpdated: PRIVACY_LAST_UPDATED, sections: PRIVACY_SECTIONS } = privacy;
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const goTo = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
-    if (!scrollToSection(id)) return;
-    event.preventDefault();
-    clearTimeout(timer.current);
-    setHighlighted(id);
-    timer.current = setTimeout(() => setHighlighted(null), PRIVACY_HIGHLIGHT_MS);
-  };
-
   return (
     <div className="mx-auto max-w-7xl px-6 py-16">
       <header className="max-w-3xl">
@@ -32,7 +17,11 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
       </header>
 
       <div className="mt-12 grid gap-12 lg:grid-cols-[16rem_1fr]">
-        <nav aria-labelledby="privacy-toc-heading" className="lg:sticky lg:top-24 lg:self-start">
+        <nav
+          aria-labelledby="privacy-toc-heading"
+          data-privacy-contents=""
+          className="lg:sticky lg:top-24 lg:self-start"
+        >
           <h2 id="privacy-toc-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-600">
             Contents
           </h2>
@@ -41,10 +30,7 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
-                  onClick={(event) => goTo(event, section.id)}
-                  className={`-ml-px block border-l-2 py-1.5 pl-4 text-sm hover:text-brand-700 ${
-                    highlighted === section.id ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-700'
-                  }`}
+                  className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:text-brand-700"
                 >
                   {index + 1}. {section.title}
                 </a>
@@ -60,10 +46,7 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
               id={section.id}
               tabIndex={-1}
               aria-labelledby={`${section.id}-heading`}
-              data-highlighted={highlighted === section.id ? 'true' : undefined}
-              className={`scroll-mt-28 rounded-xl border p-6 transition-colors duration-150 focus:outline-none ${
-                highlighted === section.id ? 'border-brand-500 bg-brand-50' : 'border-transparent'
-              }`}
+              className="scroll-mt-28 rounded-xl border border-transparent p-6 transition-colors duration-150 focus:outline-none"
             >
               <h2 id={`${section.id}-heading`} className="text-2xl font-semibold">
                 {index + 1}. {section.title}

@@ -1,25 +1,13 @@
 // Terms and conditions: quick navigation, one collapsible panel per section (open by default), Back to Top.
-import { useState } from 'react';
+// Markup only: every panel is open in the served HTML; public-runtime/enhance.ts (no React) makes the panels
+// collapsible, the quick navigation open a closed target first, and Back to Top work.
 import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
-import { scrollToSection, scrollToTop } from './scroll-to-section';
 
 export function TermsPanels({ terms }: { terms: PolicyDocument }) {
   const { intro: TERMS_INTRO, sections: TERMS_SECTIONS } = terms;
-  const [open, setOpen] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(TERMS_SECTIONS.map((section) => [section.id, true])),
-  );
-
-  const toggle = (id: string) => setOpen((current) => ({ ...current, [id]: !current[id] }));
-
-  const backToTop = () => {
-    scrollToTop();
-    // Keyboard users continue from the top too.
-    document.getElementById('terms-title')?.focus({ preventScroll: true });
-  };
-
   return (
-    <div className="mx-auto max-w-4xl px-6 py-16">
+    <div data-terms="" className="mx-auto max-w-4xl px-6 py-16">
       <h1 id="terms-title" tabIndex={-1} className="text-4xl font-bold focus:outline-none">
         Terms and Conditions
       </h1>
@@ -34,12 +22,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
             <li key={section.id}>
               <a
                 href={`#${section.id}`}
-                onClick={(event) => {
-                  // A collapsed target is opened first, so the link always lands on readable text.
-                  setOpen((current) => ({ ...current, [section.id]: true }));
-                  event.preventDefault();
-                  requestAnimationFrame(() => scrollToSection(section.id));
-                }}
+                data-terms-link=""
                 className="text-brand-700 underline-offset-2 hover:underline"
               >
                 {index + 1}. {section.title}
@@ -51,7 +34,6 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
 
       <div className="mt-10 space-y-4">
         {TERMS_SECTIONS.map((section, index) => {
-          const isOpen = open[section.id] ?? true;
           const panelId = `${section.id}-panel`;
           return (
             <section
@@ -65,9 +47,9 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
                 <button
                   type="button"
                   id={`${section.id}-button`}
-                  aria-expanded={isOpen}
+                  data-terms-toggle=""
+                  aria-expanded
                   aria-controls={panelId}
-                  onClick={() => toggle(section.id)}
                   className="flex w-full items-center justify-between gap-4 rounded-xl px-6 py-5 text-left hover:bg-slate-50"
                 >
                   <span>
@@ -76,7 +58,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 20 20"
-                    className={`h-5 w-5 shrink-0 text-brand-600 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+                    className="h-5 w-5 shrink-0 rotate-180 text-brand-600 transition-transform"
                   >
                     <path
                       fill="currentColor"
@@ -85,7 +67,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
                   </svg>
                 </button>
               </h2>
-              <div id={panelId} hidden={!isOpen} className="px-6 pb-6">
+              <div id={panelId} className="px-6 pb-6">
                 <PolicyBlocks blocks={section.body} />
               </div>
             </section>
@@ -96,7 +78,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
       <div className="mt-10 text-center">
         <button
           type="button"
-          onClick={backToTop}
+          data-back-to-top=""
           className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
         >
           Back to Top

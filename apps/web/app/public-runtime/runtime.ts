@@ -1,0 +1,78 @@
+// The public pages in the browser (docs/decisions/0024-public-pages-as-islands.md). This entry imports no React:
+// it attaches the small enhancements of the server's HTML (enhance.ts) and replays the clicks made on them
+// before, then hydrates the islands (island.tsx), each a React root of its own whose code and React DOM are
+// fetched only then: a form page's form with the page, every other island on the first use of the page (a
+// tap, a key, focus) or when a click was recorded inside it. `<html data-hydrated="true">` tells scripts and
+// browser tests that the enhancements are attached and the islands that hydrate with the page have.
+// Links between public pages are plain links: each page is a new document.
+import { captureLanding } from '~/lib/lead-source';
+import { hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
+import { takeCarriedToasts } from '~/state/toasts';
+import { enhance } from './enhance';
+import { islandPrefix } from './island-names';
+import { ISLANDS } from './islands';
+
+const hydrations = new Map<HTMLElement, Promise<void>>();
+
+function hydrate(element: HTMLElement): Promise<void> {
+  let hydrated = hydrations.get(element);
+  if (hydrated) return hydrated;
+  const load = ISLANDS[element.dataset.island as keyof typeof ISLANDS];
+  hydrated = load
+    ? Promise.all([import('./hydrate-island'), load()]).then(([{ hydrateIsland }, Component]) =>
+        hydrateIsland(
+          element,
+          Component,
+          JSON.parse(element.dataset.islandProps ?? '{}') as object,
+          islandPrefix(element.dataset.islandId ?? ''),
+        ),
+      )
+    : Promise.resolve();
+  // A failed download may be retried on the next use.
+  hydrated.catch(() => hydrations.delete(element));
+  hydrations.set(element, hydrated);
+  return hydrated;
+}
+
+const islands = () => Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
+const hydrateAll = () => Promise.all(islands().map(hydrate)).then(() => undefined);
+
+/** The first use of the page: what a visitor does before anything else (a tap, a key, focus moving). */
+const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'] as const;
+
+function onFirstUse(task: () => void) {
+  const onUse = () => {
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onUse, true);
+    task();
+  };
+  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, onUse, { capture: true, passive: true });
+}
+
+const hosts = () => import('./hosts');
+
+export function startIslands() {
+  // Before anything can change the address.
+  captureLanding();
+  enhance({
+    islands: true,
+    openQuote: () => void hosts().then((module) => module.openQuote()),
+    preloadQuote: () => void hosts().then((module) => module.preloadQuoteForm()),
+    cookieBannerReady: () => {
+      const banner = document.querySelector<HTMLElement>('[data-island="cookie-banner"]');
+      return banner ? hydrate(banner) : Promise.resolve();
+    },
+  });
+  replayEarlyClicksOutsideIslands();
+  // A toast the page before showed as its script moved here (a sent quote form going home).
+  const carried = takeCarriedToasts();
+  if (carried.length) void hosts().then((module) => module.showCarriedToasts(carried));
+  onFirstUse(() => {
+    void hydrateAll();
+    void hosts().then((module) => module.preloadQuoteForm());
+  });
+  // With the page: a form page's form, and any island clicked or sent before this script ran.
+  const now = islands().filter((element) => element.dataset.islandWhen === 'load' || hasEarlyEventsIn(element));
+  void Promise.all(now.map(hydrate)).finally(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  });
+}

@@ -1,0 +1,128 @@
+// The public pages hydrate only their islands (docs/decisions/0024-public-pages-as-islands.md): every React root
+// of a page is an element marked `data-island` (or the hosts' root of the toasts and dialogs, created on use),
+// the header, the footer and the page's text are never hydrated, a page without a form loads no React until it
+// is used, and a click on an island whose code has not arrived yet is replayed once it has.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { gotoHydrated } from './support.ts';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+});
+
+/** What holds a React root, and whether React ever rendered parts of the static page. */
+async function reactRoots(page: Page) {
+  return page.evaluate(() => {
+    const reactKeys = (element: Element, prefix: string) => Object.keys(element).some((key) => key.startsWith(prefix));
+    const roots = Array.from(document.querySelectorAll('*')).filter((element) =>
+      reactKeys(element, '__reactContainer$'),
+    );
+    const hydrated = (selector: string) =>
+      Array.from(document.querySelectorAll(selector)).filter((element) => reactKeys(element, '__reactFiber$')).length;
+    return {
+      islands: roots.filter((root) => root.hasAttribute('data-island')).map((root) => root.getAttribute('data-island')),
+      hosts: roots.filter((root) => root.hasAttribute('data-hosts')).length,
+      others: roots.filter((root) => !root.hasAttribute('data-island') && !root.hasAttribute('data-hosts')).length,
+      // Elements of the header, footer and main text that a React root drew (none may have been).
+      staticHydrated: hydrated('header *, footer *, #main *:not([data-island] *):not([data-island])'),
+      marked: Array.from(document.querySelectorAll('[data-island]')).map((island) =>
+        island.getAttribute('data-island'),
+      ),
+    };
+  });
+}
+
+/** Whether the page fetched React DOM (the `framework` file). */
+function watchFramework(page: Page) {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/framework-[\w-]+\.js$/.test(request.url())) fetched.push(request.url());
+  });
+  return () => fetched.length > 0;
+}
+
+const PAGE_TYPES = [
+  { type: 'home', path: '/', atLoad: [] as string[] },
+  { type: 'service landing page', path: '/cloud-migration', atLoad: [] },
+  { type: 'blog', path: '/blog', atLoad: [] },
+  { type: 'policy page', path: '/privacy', atLoad: [] },
+  { type: 'form page', path: '/connect', atLoad: ['contact-form'] },
+];
+
+for (const { type, path, atLoad } of PAGE_TYPES) {
+  test(`the ${type} (${path}) hydrates only its islands, ${atLoad.length ? 'its form with the page' : 'none before it is used'}`, async ({
+    page,
+  }) => {
+    const reactFetched = watchFramework(page);
+    await gotoHydrated(page, path);
+    const loaded = await reactRoots(page);
+    expect(loaded.islands).toEqual(atLoad);
+    expect(loaded.others).toBe(0);
+    expect(loaded.staticHydrated).toBe(0);
+    expect(loaded.marked).toContain('cookie-banner');
+    if (atLoad.length === 0) {
+      // Nothing of React in the page's first seconds without interaction.
+      await page.waitForTimeout(1500);
+      expect(reactFetched(), 'React DOM fetched without any interaction').toBe(false);
+      expect((await reactRoots(page)).islands).toEqual([]);
+    }
+
+    // Used (a tap): every island hydrates, each as its own root; the rest stays the server's HTML.
+    await page.getByRole('main').locator('h1').first().click();
+    await expect.poll(async () => (await reactRoots(page)).islands.length).toBe(loaded.marked.length);
+    const used = await reactRoots(page);
+    expect([...used.islands].sort()).toEqual([...used.marked].sort());
+    expect(used.hosts).toBe(1);
+    expect(used.others).toBe(0);
+    expect(used.staticHydrated).toBe(0);
+  });
+}
+
+test('a service chosen before the explorer’s code arrives is chosen once it does', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/service-explorer-[\w-]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/services');
+  const main = page.getByRole('main');
+  const backup = main.getByRole('button', { name: 'Cloud Storage and Backup' });
+  await backup.click();
+  expect(requested, 'the tap asked for the island’s code').toBe(true);
+  await page.waitForTimeout(500);
+  await expect(backup).toHaveAttribute('aria-pressed', 'false');
+
+  release();
+  await expect(backup).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('#service-detail').getByRole('heading', { level: 2 })).toHaveText(
+    'Cloud Storage and Backup',
+  );
+  await expect(main.getByRole('button', { name: 'Cloud Computing', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+});
+
+test('a cookie choice made before the banner’s code arrives is stored once it does', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.removeItem('cookieConsent'));
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/cookie-banner-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/about');
+  // Shown by the page's small script, before its island's code.
+  const banner = page.getByRole('region', { name: 'We value your privacy' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Necessary Only' }).click();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
+
+  release();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('necessary');
+});
