@@ -191,7 +191,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       received,
     );
     const quote = parseOr400(QuoteRequestSchema, region ? { ...form.fields, region } : form.fields);
-    const intake = readIntake(form.fields, mail);
+    const intake = await readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(quote);
     // Any type but a program is accepted (docs/product.md section 6), stored as what its bytes are; it downloads
@@ -228,7 +228,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
   async function takeContact(request: FastifyRequest, received: Received = {}): Promise<string> {
     const form = await readForm(request, null, received);
     const contact = parseOr400(ContactSchema, form.fields);
-    const intake = readIntake(form.fields, mail);
+    const intake = await readIntake(form.fields, mail);
     const id = randomUUID();
     const lead = {
       kind: 'contacts' as const,
@@ -271,7 +271,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
     }
     if (job) application.position = job.title;
-    const intake = readIntake(form.fields, mail);
+    const intake = await readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(application);
     const upload = honeypot ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
