@@ -196,10 +196,10 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     const honeypot = isSpam(quote);
     // Any type but a program is accepted (docs/product.md section 6), stored as what its bytes are; it downloads
     // (and is mailed) under a name whose extension says so (leadDownloadName: `run.bat` holding text is `run.txt`).
-    if (form.file && isExecutable(form.file.data)) {
+    if (form.file && (await isExecutable(form.file.data))) {
       throw new HttpError(415, MESSAGES.quote.fileExecutable, { file: MESSAGES.quote.fileExecutable });
     }
-    const type = form.file ? detectAttachmentType(form.file.data, form.file.type) : '';
+    const type = form.file ? await detectAttachmentType(form.file.data, form.file.type) : '';
     const upload = honeypot || !form.file ? null : { ...form.file, type };
     const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
     const fields = { ...quote, region: quote.region ?? null };
@@ -261,7 +261,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     if (!parsed.success || !form.file || firstError) {
       throw new HttpError(400, firstError ?? MESSAGES.http.badRequest, errors);
     }
-    const cvType = detectCvType(form.file.data);
+    const cvType = await detectCvType(form.file.data);
     if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
 
     const application = parsed.data;
