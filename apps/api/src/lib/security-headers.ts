@@ -12,46 +12,42 @@ export interface CspOptions {
 }
 
 /**
- * The Content-Security-Policy of the site, as directives. Scripts: our own files, plus exactly the inline scripts
- * a page was built or rendered with (hashes, nonces), never 'unsafe-inline'. Styles allow inline <style>
+ * The Content-Security-Policy of the site. Scripts: our own files, plus exactly the inline scripts a page
+ * was built or rendered with (hashes, nonces), never 'unsafe-inline'. Styles allow inline <style>
  * elements: React 19 hoists components' <style> tags (the tech strip's keyframes) into <head>, on the
  * server and in the browser (admin pages render there), so no hash can be known in advance; a style
  * cannot run script. Images allow data: URLs because Vite inlines assets under 2 KB as data: URLs.
  */
-export function cspDirectives({ scripts = [], scriptOrigins = [], https = false }: CspOptions = {}) {
-  return {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", ...scriptOrigins, ...scripts],
-    'connect-src': ["'self'", ...scriptOrigins],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
-    'font-src': ["'self'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
-  };
+export function contentSecurityPolicy({ scripts = [], scriptOrigins = [], https = false }: CspOptions = {}): string {
+  const directives = [
+    "default-src 'self'",
+    ['script-src', "'self'", ...scriptOrigins, ...scripts].join(' '),
+    ['connect-src', "'self'", ...scriptOrigins].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ];
+  return directives.join('; ');
 }
-
-/** The policy as the header's text: a page sets its own (its script hashes or nonce) over the site's. */
-export const contentSecurityPolicy = (options: CspOptions = {}): string =>
-  Object.entries(cspDirectives(options))
-    .map(([name, values]) => [name, ...values].join(' '))
-    .join('; ');
 
 /** Powerful features no page of the site uses, switched off for it and anything it might embed. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
 /**
- * Helmet's options for every response (pages, API, files, errors): the site's CSP, nosniff, this referrer
+ * Helmet's options for every response (pages, API, files, errors): nosniff, this referrer
  * policy, frames refused (X-Frame-Options for browsers older than frame-ancestors) and HSTS on https sites.
  * Helmet's other defaults are off: the site embeds nothing and is embedded nowhere, and every header is sent with
  * each of a page's scripts and stylesheets, whose weight issue 25 budgets (README, "Security headers").
  */
-export function helmetOptions(options: CspOptions) {
+export function helmetOptions(options: Pick<CspOptions, 'https'>) {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    // Written by the plugin as `contentSecurityPolicy()`'s text, the same for the site and for a page's own.
+    contentSecurityPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
     frameguard: { action: 'deny' as const },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,

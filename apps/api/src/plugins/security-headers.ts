@@ -1,6 +1,6 @@
 // Sets the security headers on every response (pages, API, files, errors), in one place: @fastify/helmet with the
-// site's options, plus Permissions-Policy, which helmet does not write. A response that set its own
-// Content-Security-Policy (a page with its script hashes or nonce) keeps it.
+// site's options, plus the Content-Security-Policy (written as one text with a page's own, which replaces it: a
+// page with its script hashes or nonce) and Permissions-Policy, which helmet does not write.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -31,14 +31,16 @@ export default fp<SecurityHeadersOptions>(async function securityHeadersPlugin(
   // The same middleware helmet's hook runs, for the answers no hook reaches.
   const headersOf = helmetHeaders(options);
 
+  const ours = { 'content-security-policy': contentSecurityPolicy(base), 'permissions-policy': PERMISSIONS_POLICY };
+
   await app.register(helmet, options);
   app.decorate('pagePolicy', (scripts: readonly string[]) => contentSecurityPolicy({ ...base, scripts }));
   app.decorate('writeSecurityHeaders', (reply: FastifyReply) => {
     headersOf(reply.request.raw, reply.raw, () => undefined);
-    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    void reply.headers(ours);
   });
 
   app.addHook('onRequest', async (_request, reply) => {
-    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    void reply.headers(ours);
   });
 });
