@@ -41,7 +41,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A page with all around it: the layout, the toasts and the alert dialog (root.tsx, public-runtime/runtime.tsx). */
+/** A page with all around it: the layout and the hosts of the toasts and dialogs (root.tsx, public-runtime/public-tree.tsx). */
 export function SitePage({ children }: { children: ReactNode }) {
   return (
     <>

@@ -6,16 +6,13 @@ const prefersReducedMotion = () =>
 /**
  * Scrolls to the section with `id`, moves focus to it (so keyboard users continue from there) and
  * adds a history entry with the hash, as a plain link to an anchor does: Back returns to where the
- * visitor was. The public runtime (public-runtime/navigation.ts) does not treat a change of hash alone as
- * a navigation.
+ * visitor was (the browser restores the entry's scroll position).
  */
 export function scrollToSection(id: string): HTMLElement | null {
   const target = document.getElementById(id);
   if (!target) return null;
   if (window.location.hash !== `#${id}`) {
-    // Where the visitor was, for Back (the public runtime restores it: public-runtime/navigation.ts).
-    window.history.replaceState({ ...window.history.state, scroll: window.scrollY }, '');
-    window.history.pushState({ ...window.history.state, scroll: undefined }, '', `#${id}`);
+    window.history.pushState(window.history.state, '', `#${id}`);
   }
   target.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
   target.focus({ preventScroll: true });
