@@ -3,7 +3,9 @@
 // (as Lighthouse's mobile run), done by the runtime (the hydrated page fetches the next page's HTML and shows
 // it) and as a new document (the same link followed by the browser, as it would be on a page that is not
 // hydrated). Prints the median of BENCH_RUNS (5) pairs per link, and the scripts each way loads.
-// Run `npm run build` first; BENCH_PORT (4391) is where the built server listens.
+// Run `npm run build` first; BENCH_PORT (4391) is where the built server listens. Since the islands (decision
+// 0024) the public pages' links are plain links, so both ways are a new document: the comparison is meaningful
+// only on a commit before them (e06c602), where its figures in 0024 were taken.
 import { chromium } from 'playwright-core';
 import { startServer } from './bench-server.mjs';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
