@@ -94,6 +94,7 @@ export const AUDIT_TARGET_TYPES = [
   'retention',
   'content',
   'backup',
+  'invite',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -31,6 +31,7 @@ import {
   toUser,
   type LoginLimits,
 } from './auth.ts';
+import { acceptInvite } from './invites.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { shortUserAgent, startSession } from './sessions.ts';
@@ -196,6 +197,16 @@ export async function completeTwoFactorSignIn(
     });
   }
   return openSession(deps, caller, user, byRecoveryCode ? 'recovery-code' : 'totp');
+}
+
+/** Accepts an invitation (services/invites.ts) and signs the new account in: the answer is a login's. */
+export async function acceptInvitation(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { token: string; name: string; password: string },
+): Promise<LoginResponse> {
+  const user = await acceptInvite(deps.db, caller, input);
+  return openSession(deps, caller, user, 'password');
 }
 
 /**
