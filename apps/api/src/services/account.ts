@@ -71,9 +71,13 @@ const REGISTRATION_ATTEMPT_MAIL_HOURS = 24;
 
 /**
  * Creates an account, or, when the address is taken, mails its owner (at most once a day) and answers the same
- * (docs/product.md D8: no enumeration). A password the policy refuses is a 400 naming `password`.
+ * (docs/product.md D8: no enumeration). A password the policy refuses is a 400 naming `password`. Answers
+ * `admin` when this was the site's first account (its admin), `pending` otherwise (a taken address included).
  */
-export async function registerAccount(deps: AccountDeps, input: RegisterInput & { password: string }): Promise<void> {
+export async function registerAccount(
+  deps: AccountDeps,
+  input: RegisterInput & { password: string },
+): Promise<'admin' | 'pending'> {
   await assertPasswordAllowed(input.password, { email: input.email, name: input.name }, 'password');
   try {
     const user = await registerUser(deps.db, input);
@@ -89,6 +93,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput & 
       );
     }
     deps.kickOutbox();
+    return user.role === 'admin' ? 'admin' : 'pending';
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     const owner = await findUserByEmail(deps.db, input.email);
@@ -96,6 +101,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput & 
       await queueAccountMail(deps.db, registrationAttemptMail(deps.siteUrl, owner));
       deps.kickOutbox();
     }
+    return 'pending';
   }
 }
 

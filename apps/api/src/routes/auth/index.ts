@@ -59,8 +59,10 @@ export default async function authRoutes(
     '/register',
     { ...boundedJson, onRequest: app.rateLimit('register'), schema: registerSchema },
     async (request, reply) => {
-      await registerAccount(deps, request.body);
-      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
+      // The site's first account is its admin and is told so; any other answer is the same, taken address or not.
+      const role = await registerAccount(deps, request.body);
+      const message = role === 'admin' ? ACCOUNT_MESSAGES.registeredAdmin : ACCOUNT_MESSAGES.registered;
+      return reply.status(201).send({ message });
     },
   );
 
