@@ -182,6 +182,40 @@ export function leadAssignedMail(
   };
 }
 
+/** Links a bulk assignment's mail lists; the rest are counted (the inbox shows them all). */
+const ASSIGNED_LINKS_MAX = 20;
+
+/**
+ * To a lead's new owner when someone else assigned them several at once (a bulk action): one mail for all of them.
+ * A single lead gets leadAssignedMail.
+ */
+export function leadsAssignedMail(
+  siteUrl: string,
+  owner: { id: string; email: string; name: string },
+  by: string,
+  kind: LeadKind,
+  leads: { id: string; from: string }[],
+): AccountMail {
+  const [only] = leads;
+  if (leads.length === 1 && only) return leadAssignedMail(siteUrl, owner, by, { kind, ...only });
+  const shown = leads.slice(0, ASSIGNED_LINKS_MAX);
+  const more = leads.length - shown.length;
+  return {
+    userId: owner.id,
+    to: owner.email,
+    purpose: 'lead-assigned',
+    subject: `${by.slice(0, 60)} assigned you ${leads.length} leads`,
+    body: [
+      `Hello ${owner.name},`,
+      '',
+      `${by} assigned you ${leads.length} leads (${LEAD_KIND_LABELS[kind].toLowerCase()}):`,
+      '',
+      ...shown.map((lead) => `- from ${lead.from}: ${link(siteUrl, leadAdminPath(kind, lead.id))}`),
+      ...(more > 0 ? ['', `and ${more} more, in the inbox: ${link(siteUrl, '/admin/leads')}`] : []),
+    ].join('\n'),
+  };
+}
+
 /** The single-use link of an invitation. */
 export function inviteMail(
   siteUrl: string,
