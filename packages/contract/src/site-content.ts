@@ -400,6 +400,66 @@ export const contentKeysForPath = (pathname: string): string[] => {
   return CONTENT_DOCUMENTS.filter((entry) => entry.everyPage || entry.paths.includes(path)).map((entry) => entry.key);
 };
 
+// --- Reading a document by its schema ------------------------------------------------------------------------
+
+interface ZodDef {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
+/**
+ * The document with each value its schema marks as Markdown (`markdownField`) passed through `map`, every other
+ * value as it is (a value the schema does not describe is kept). A union takes the first option the value fits.
+ */
+export function mapMarkdownFields(schema: z.ZodType, value: unknown, map: (markdown: string) => string): unknown {
+  if (schema.meta()?.kind === 'markdown') return typeof value === 'string' ? map(value) : value;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object': {
+      if (!value || typeof value !== 'object' || Array.isArray(value) || !def.shape) return value;
+      const shape = def.shape;
+      return Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [
+          name,
+          shape[name] ? mapMarkdownFields(shape[name], item, map) : item,
+        ]),
+      );
+    }
+    case 'array':
+      return Array.isArray(value) && def.element
+        ? value.map((item) => mapMarkdownFields(def.element as z.ZodType, item, map))
+        : value;
+    case 'record':
+      return value && typeof value === 'object' && def.valueType
+        ? Object.fromEntries(
+            Object.entries(value).map(([name, item]) => [
+              name,
+              mapMarkdownFields(def.valueType as z.ZodType, item, map),
+            ]),
+          )
+        : value;
+    case 'union': {
+      const option = def.options?.find((candidate) => candidate.safeParse(value).success);
+      return option ? mapMarkdownFields(option, value, map) : value;
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return value == null || !def.innerType ? value : mapMarkdownFields(def.innerType, value, map);
+    case 'pipe':
+      return def.in ? mapMarkdownFields(def.in, value, map) : value;
+    default:
+      return value;
+  }
+}
+
 // --- The API -----------------------------------------------------------------------------------------------
 
 export const CONTENT_MESSAGES = {

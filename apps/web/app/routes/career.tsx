@@ -5,6 +5,7 @@ import { nativeAnswerLoader } from '~/lib/native-form';
 import { JobList } from '~/components/career/job-list';
 import { pageSeo } from '~/lib/seo';
 import type { Route } from './+types/career';
+import { Prose } from '~/components/ui/prose';
 
 export const meta = () => pageSeo('career');
 
@@ -41,7 +42,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">Careers</p>
           <h1 className="mt-3 text-4xl font-bold md:text-5xl">{CAREER_INTRO.heading}</h1>
           <p className="mt-6 text-lg text-slate-200">{CAREER_INTRO.lead}</p>
-          <p className="mt-4 text-slate-200">{CAREER_INTRO.body}</p>
+          <Prose html={CAREER_INTRO.body} className="mt-4 text-slate-200" />
         </div>
       </section>
 

@@ -6,6 +6,7 @@ import { RELATED_POLICIES } from '~/content/cookie-policy';
 import { loadPage } from '~/lib/content-loader';
 import { pageSeo } from '~/lib/seo';
 import type { Route } from './+types/cookies';
+import { Prose } from '~/components/ui/prose';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<CookiesDocument>(args, 'cookies');
 
@@ -19,7 +20,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-sm font-medium text-slate-600">
         Last Updated: <time dateTime={COOKIES_LAST_UPDATED}>{formatPolicyDate(COOKIES_LAST_UPDATED)}</time>
       </p>
-      <p className="mt-6 text-lg text-slate-700">{COOKIES_INTRO}</p>
+      <Prose html={COOKIES_INTRO} className="mt-6 text-lg text-slate-700" />
 
       <CookieTabs cookies={loaderData.content} />
 
