@@ -4,6 +4,7 @@
 // texts) is in content/defaults.ts. The admin builds its forms from these schemas: every field carries
 // `.meta({ kind, label })` (kind: text, markdown, link, image, price, currency, date, email, choice).
 import { z } from 'zod';
+import { BLOG_SEO_DESCRIPTION_LENGTH, BLOG_SEO_TITLE_LENGTH } from './blog-options.ts';
 import { SERVICES_CATALOGUE } from './content/services.ts';
 import { invalidTextMessage, requiredMessage, tooLongMessage } from './fields.ts';
 import { isCleanText } from './text.ts';
@@ -125,6 +126,19 @@ const titled = (label: string) =>
 const hero = () =>
   z.object({ title: textField('Heading'), lead: paragraphField('Introduction') }).meta({ label: 'Hero' });
 
+/**
+ * The page's title and description in search results and when it is shared (og:/twitter: tags), as for posts;
+ * a field left out keeps the page's usual text (apps/web/app/content/pages.ts).
+ */
+const seoFields = () =>
+  z
+    .object({
+      title: textField('Title in search results', BLOG_SEO_TITLE_LENGTH).optional(),
+      description: paragraphField('Description in search results', BLOG_SEO_DESCRIPTION_LENGTH).optional(),
+    })
+    .meta({ label: 'Search and sharing' })
+    .optional();
+
 // --- The documents -----------------------------------------------------------------------------------------
 
 export const SiteDocumentSchema = z.object({
@@ -180,6 +194,7 @@ export const HomeDocumentSchema = z.object({
   mission: z.object({ title: textField('Heading'), text: listOf('Paragraphs', markdownField('Paragraph'), 1) }),
   whyChooseUs: z.object({ title: textField('Heading'), reasons: listOf('Reasons', titled('Reason'), 1) }),
   techStack: z.object({ title: textField('Heading'), items: listOf('Technologies', textField('Technology', 80)) }),
+  seo: seoFields(),
 });
 
 export const AboutDocumentSchema = z.object({
@@ -194,6 +209,7 @@ export const AboutDocumentSchema = z.object({
     }),
     1,
   ),
+  seo: seoFields(),
 });
 
 export const ServicesDocumentSchema = z.object({
@@ -208,6 +224,7 @@ export const ServicesDocumentSchema = z.object({
       description: paragraphField('Description', 500),
     }),
   ),
+  seo: seoFields(),
 });
 
 export const PACKAGE_CATEGORY_IDS = ['business', 'ecommerce', 'restaurant'] as const;
@@ -239,6 +256,7 @@ export const PackagesDocumentSchema = z.object({
     1,
   ),
   inclusions: z.object({ title: textField('Heading'), items: listOf('Included', textField('Inclusion')) }),
+  seo: seoFields(),
 });
 
 export const CareerDocumentSchema = z.object({
@@ -247,6 +265,7 @@ export const CareerDocumentSchema = z.object({
   positionSummaries: z.record(z.string().max(120), paragraphField('Position summary', 500)),
   locationsNote: paragraphField('Locations note'),
   apply: z.object({ heading: textField('Heading'), body: paragraphField('Text') }),
+  seo: seoFields(),
 });
 
 export const QuoteDocumentSchema = z.object({
@@ -261,6 +280,7 @@ export const QuoteDocumentSchema = z.object({
     }),
     1,
   ),
+  seo: seoFields(),
 });
 
 const card = z.object({ title: textField('Card title'), body: paragraphField('Card text') });
@@ -289,6 +309,7 @@ export const ServicePageDocumentSchema = z.object({
     z.object({ question: textField('Question', 300), answer: markdownField('Answer', CONTENT_LIMITS.paragraph) }),
   ),
   closing: z.object({ heading: textField('Heading'), body: paragraphField('Text'), label: textField('Button', 80) }),
+  seo: seoFields(),
 });
 
 /** A paragraph (Markdown) or a bulleted list. */
@@ -307,6 +328,7 @@ export const PolicyDocumentSchema = z.object({
   lastUpdated: dateField('Last updated'),
   intro: markdownField('Introduction'),
   sections: policySections,
+  seo: seoFields(),
 });
 
 export const CookiesDocumentSchema = z.object({
@@ -330,6 +352,7 @@ export const CookiesDocumentSchema = z.object({
       duration: textField('Duration', 80),
     }),
   ),
+  seo: seoFields(),
 });
 
 export type SiteDocument = z.output<typeof SiteDocumentSchema>;

@@ -3,11 +3,11 @@ import { CareerForm } from '~/components/forms/career-form';
 import { loadPage } from '~/lib/content-loader';
 import { nativeAnswerLoader } from '~/lib/native-form';
 import { JobList } from '~/components/career/job-list';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/career';
 import { Prose } from '~/components/ui/prose';
 
-export const meta = () => pageSeo('career');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('career', loaderData);
 
 // Rendered per request: the open job openings come from the database and must be in the HTML; a form
 // posted without JavaScript comes back with its answer (lib/native-form.ts).

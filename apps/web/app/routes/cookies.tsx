@@ -4,13 +4,13 @@ import { formatPolicyDate } from '~/components/policies/policy-date';
 import type { CookiesDocument } from '@agency/contract';
 import { RELATED_POLICIES } from '~/content/cookie-policy';
 import { loadPage } from '~/lib/content-loader';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/cookies';
 import { Prose } from '~/components/ui/prose';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<CookiesDocument>(args, 'cookies');
 
-export const meta = () => pageSeo('cookies');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('cookies', loaderData);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { intro: COOKIES_INTRO, lastUpdated: COOKIES_LAST_UPDATED } = loaderData.content;

@@ -11,7 +11,7 @@ import type { ServicePageDocument } from '@agency/contract';
 import { serviceByPath } from '~/content/services';
 import { loadPage } from '~/lib/content-loader';
 import { faqJsonLd } from '~/lib/jsonld';
-import { jsonLd, seo } from '~/lib/seo';
+import { documentSeoInput, jsonLd, seo } from '~/lib/seo';
 import { htmlText } from '~/lib/text';
 import type { Route } from './+types/service-landing';
 
@@ -30,7 +30,7 @@ export const meta = ({ location, loaderData }: Route.MetaArgs) => {
   if (!entry || !loaderData) return [];
   // The answers' text: the loader rendered their Markdown to HTML for the page.
   const faqs = loaderData.content.faqs.map((faq) => ({ question: faq.question, answer: htmlText(faq.answer) }));
-  return [...seo(entry), jsonLd(faqJsonLd(faqs))];
+  return [...seo({ ...entry, ...documentSeoInput(loaderData) }), jsonLd(faqJsonLd(faqs))];
 };
 
 export default function ServiceLanding({ loaderData: { content } }: Route.ComponentProps) {
