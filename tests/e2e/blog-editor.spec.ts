@@ -23,6 +23,9 @@ function forgive400(consoleErrors: string[]) {
   }
 }
 
+/** The toasts on screen (drawn by a file fetched with the first one). */
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').first();
+
 async function login(page: Page) {
   await loginThroughUi(page);
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Blogs' }).click();
@@ -51,6 +54,8 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   await expect(drawer.getByLabel('Title')).toHaveAccessibleDescription('Title is required');
   await expect(drawer.getByLabel('Title')).toBeFocused();
   await expect(drawer.getByLabel('Content')).toHaveValue(content);
+  // The refusal's toast is on screen (its file fetched), so the check sees it once it has faded in.
+  await expect(toasts(page)).toBeVisible();
   await expectNoAxeViolations(page);
 
   // Scheduled for an hour from now (a new post starts as a draft: publishing is switched on first).
