@@ -8,6 +8,9 @@ export default defineConfig({
     // Generous: the PGlite suites share two cores, and a slow machine must not turn into red tests.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // Under CI a failed test runs once more; one that then passes is named "flaky" in `npm test`'s summary
+    // (scripts/vitest-flaky-reporter.mjs), as the browser tests' retries are.
+    retry: process.env.CI ? 1 : 0,
     projects: [
       {
         extends: true,

@@ -19,13 +19,15 @@ function run(name, command, args, count) {
 }
 
 const flaky = [];
-/** Titles of the browser tests that failed and then passed on their retry (Playwright's JSON report). */
-function flakyTitles(suites = []) {
+const failedTitles = [];
+/** Titles of the browser tests with a test of this status in Playwright's JSON report: 'flaky' failed and then
+ * passed on its retry, 'unexpected' failed on every try. */
+function specTitles(suites = [], status) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? [])
-      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .filter((spec) => spec.tests.some((test) => test.status === status))
       .map((spec) => `${spec.file}: ${spec.title}`),
-    ...flakyTitles(suite.suites),
+    ...specTitles(suite.suites, status),
   ]);
 }
 
@@ -33,6 +35,7 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
+rmSync('test-results/vitest-flaky.json', { force: true });
 
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npx', ['eslint', '.']);
@@ -40,10 +43,29 @@ run('format', 'npx', ['prettier', '--check', '.']);
 run(
   'unit and API tests',
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile=test-results/vitest.json',
+    '--reporter=./scripts/vitest-flaky-reporter.mjs',
+  ],
   () => {
     const report = readJson('test-results/vitest.json');
-    return report ? { passed: report.numPassedTests, failed: report.numFailedTests } : undefined;
+    if (!report) return undefined;
+    flaky.push(...(readJson('test-results/vitest-flaky.json') ?? []));
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed')
+          failedTitles.push(`${file.name.replace(process.cwd() + '/', '')}: ${test.fullName}`);
+      }
+      // A file that failed before its tests ran (an import or a hook) has no failed test to name.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failedTitles.push(`${file.name.replace(process.cwd() + '/', '')}: ${file.message || 'the file failed'}`);
+      }
+    }
+    return { passed: report.numPassedTests, failed: report.numFailedTests };
   },
 );
 const built = run('build', 'npm', ['run', '--silent', 'build']);
@@ -51,7 +73,8 @@ if (built) {
   run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], () => {
     const report = readJson('test-results/e2e.json');
     if (!report) return undefined;
-    flaky.push(...flakyTitles(report.suites));
+    flaky.push(...specTitles(report.suites, 'flaky'));
+    failedTitles.push(...specTitles(report.suites, 'unexpected'));
     return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
   });
 } else {
@@ -66,6 +89,7 @@ for (const r of results) {
 }
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
+for (const title of failedTitles) console.log(`failed: ${title}`);
 for (const title of flaky) console.log(`flaky (failed once, passed on retry): ${title}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

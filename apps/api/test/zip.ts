@@ -1,4 +1,4 @@
-// Reads back what services/zip.ts's createZip writes, so the tests can look inside an archive.
+// Reads an archive back with node:zlib alone (not the library that wrote it), so the tests look inside it independently.
 import { crc32, inflateRawSync } from 'node:zlib';
 import type { ZipEntry } from '../src/services/zip.ts';
 

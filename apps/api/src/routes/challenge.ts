@@ -22,6 +22,6 @@ export default async function challengeRoutes(
   app.withTypeProvider<ZodTypeProvider>().get('/challenge', { schema }, async (_request, reply) => {
     // Each challenge is good for one lead: never cached, never shared.
     void reply.header('cache-control', 'no-store');
-    return createChallenge(challengeSecret, Date.now(), maxnumber);
+    return await createChallenge(challengeSecret, Date.now(), maxnumber);
   });
 }

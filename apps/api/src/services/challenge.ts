@@ -1,6 +1,6 @@
 // The self-hosted proof of work (ALTCHA's format): the server hands out a signed challenge, the visitor's
 // browser finds the number behind it, and the lead carries the solution in the `altcha` field.
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createChallenge as altchaChallenge, extractParams, verifySolution as altchaVerify } from 'altcha-lib/v1';
 import { AltchaPayloadSchema, CHALLENGE_TTL_SECONDS, type Challenge } from '@agency/contract';
 import { type Db, lt, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
@@ -12,26 +12,24 @@ import type { SQL } from 'drizzle-orm';
  */
 export const CHALLENGE_MAXNUMBER = 200_000;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const hmac = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
-
-export function createChallenge(key: string, now = Date.now(), maxnumber = CHALLENGE_MAXNUMBER): Challenge {
-  const expires = Math.floor(now / 1000) + CHALLENGE_TTL_SECONDS;
-  const salt = `${randomBytes(12).toString('hex')}?expires=${expires}`;
-  const challenge = sha256(`${salt}${randomInt(0, maxnumber + 1)}`);
-  return { algorithm: 'SHA-256', challenge, maxnumber, salt, signature: hmac(key, challenge) };
+/** A challenge signed with `key` (altcha-lib's ALTCHA v1 format), expiring CHALLENGE_TTL_SECONDS after `now`. */
+export async function createChallenge(
+  key: string,
+  now = Date.now(),
+  maxnumber = CHALLENGE_MAXNUMBER,
+): Promise<Challenge> {
+  const expires = new Date((Math.floor(now / 1000) + CHALLENGE_TTL_SECONDS) * 1000);
+  const challenge = await altchaChallenge({ hmacKey: key, algorithm: 'SHA-256', maxnumber, expires });
+  return { ...challenge, algorithm: 'SHA-256', maxnumber };
 }
 
 export type Verdict = { ok: true; challenge: string; expiresAt: Date } | { ok: false; reason: 'missing' | 'invalid' };
 
-const sameHex = (a: string, b: string) => {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
-};
-
-/** Checks a solution's shape, expiry, hash and signature. Single use is checked by `spendChallenge`. */
-export function verifySolution(field: unknown, key: string, now = Date.now()): Verdict {
+/**
+ * Checks a solution's shape, expiry, hash and signature (altcha-lib checks hash and signature). Single use is
+ * checked by `spendChallenge`.
+ */
+export async function verifySolution(field: unknown, key: string, now = Date.now()): Promise<Verdict> {
   if (typeof field !== 'string' || field.trim() === '') return { ok: false, reason: 'missing' };
   if (field.length > 2000) return { ok: false, reason: 'invalid' };
   let decoded: unknown;
@@ -42,17 +40,15 @@ export function verifySolution(field: unknown, key: string, now = Date.now()): V
   }
   const parsed = AltchaPayloadSchema.safeParse(decoded);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
-  const { challenge, number, salt, signature } = parsed.data;
-  const query = salt.includes('?') ? salt.slice(salt.indexOf('?') + 1) : '';
-  const expires = Number(new URLSearchParams(query).get('expires'));
+  const payload = { ...parsed.data, challenge: parsed.data.challenge.toLowerCase() };
+  const expires = Number(extractParams(payload).expires);
   const nowSeconds = Math.floor(now / 1000);
   // The expiry is signed (it is part of the salt); a later one than this server gives out is not accepted.
   if (!Number.isInteger(expires) || expires <= nowSeconds || expires > nowSeconds + CHALLENGE_TTL_SECONDS) {
     return { ok: false, reason: 'invalid' };
   }
-  if (!sameHex(sha256(`${salt}${number}`), challenge.toLowerCase())) return { ok: false, reason: 'invalid' };
-  if (!sameHex(hmac(key, challenge.toLowerCase()), signature.toLowerCase())) return { ok: false, reason: 'invalid' };
-  return { ok: true, challenge: challenge.toLowerCase(), expiresAt: new Date(expires * 1000) };
+  if (!(await altchaVerify(payload, key, false))) return { ok: false, reason: 'invalid' };
+  return { ok: true, challenge: payload.challenge, expiresAt: new Date(expires * 1000) };
 }
 
 /**

@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv.ts';
+import { type CsvValue, toCsv } from './csv.ts';
 
-describe('csvCell', () => {
-  it('quotes commas, quotes and line breaks (RFC 4180)', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+/** The one data row `toCsv` writes for `cells`, without the header and the line end. */
+const row = (...cells: CsvValue[]) => toCsv(['h'], [cells]).split('\r\n')[1];
+
+describe('toCsv', () => {
+  it('quotes commas, quotes, line breaks (RFC 4180) and edge spaces', () => {
+    expect(row('plain')).toBe('plain');
+    expect(row('a,b')).toBe('"a,b"');
+    expect(row('say "hi"')).toBe('"say ""hi"""');
+    expect(toCsv(['h'], [['two\r\nlines']])).toBe('\uFEFFh\r\n"two\r\nlines"\r\n');
+    expect(row(' padded ')).toBe('" padded "');
   });
 
   it('neutralises cells a spreadsheet would run as a formula', () => {
-    for (const formula of ['=1+1', '+44 20', '-2', '@SUM(A1)']) expect(csvCell(formula)).toBe(`'${formula}`);
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    for (const formula of ['=1+1', '+44 20', '-2', '@SUM(A1)']) expect(row(formula)).toBe(`'${formula}`);
+    expect(row('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
   });
 
   it('writes empty cells for null, ISO dates, and plain numbers and booleans', () => {
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(undefined)).toBe('');
-    expect(csvCell(new Date('2025-01-02T03:04:05Z'))).toBe('2025-01-02T03:04:05.000Z');
-    expect(csvCell(42)).toBe('42');
-    expect(csvCell(true)).toBe('true');
+    expect(row(null, undefined, new Date('2025-01-02T03:04:05Z'), 42, true)).toBe(',,2025-01-02T03:04:05.000Z,42,true');
   });
-});
 
-describe('toCsv', () => {
   it('starts with a UTF-8 BOM and ends every row with CRLF', () => {
     expect(toCsv(['a', 'b'], [['1', 'é']])).toBe('\uFEFFa,b\r\n1,é\r\n');
   });

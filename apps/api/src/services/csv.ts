@@ -1,20 +1,15 @@
-// CSV for spreadsheets: RFC 4180 quoting, CRLF, a UTF-8 BOM (so Excel reads accents), formulas neutralised.
+// CSV for spreadsheets, written by csv-stringify: RFC 4180 quoting, CRLF, a UTF-8 BOM (so Excel reads
+// accents), cells that would run as formulas neutralised with a leading apostrophe.
+import { stringify } from 'csv-stringify/sync';
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-/** Cells starting with these would run as formulas in Excel/LibreOffice (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value !== 'string') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+export const toCsv = (header: readonly string[], rows: readonly (readonly CsvValue[])[]): string =>
+  stringify([header, ...rows] as CsvValue[][], {
+    bom: true,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // Leading or trailing spaces are kept by quoting, as spreadsheets otherwise trim them.
+    quoted_match: /^\s|\s$/,
+    cast: { date: (value) => value.toISOString(), boolean: (value) => String(value) },
+  });

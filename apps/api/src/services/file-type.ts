@@ -1,6 +1,8 @@
-// Recognises a file by its bytes (not its name or the type the browser declared): a CV as PDF, Word 97-2003
-// (OLE2) or Word 2007+ (ZIP with word/ entries); a quote attachment as one of the common document, image and
-// archive types, else plain text or opaque bytes.
+// Recognises a file by its bytes (not its name or the type the browser declared), with file-type's signatures:
+// a CV as PDF, Word 97-2003 (OLE2) or Word 2007+ (ZIP with word/ entries); a quote attachment as one of the common
+// document, image and archive types, else plain text or opaque bytes.
+import { unzipSync } from 'fflate';
+import { fileTypeFromBuffer } from 'file-type';
 
 export type CvType = 'pdf' | 'doc' | 'docx';
 
@@ -14,68 +16,21 @@ export const CV_CONTENT_TYPES: Record<CvType, string> = {
 export const cvTypeOf = (contentType: string | null | undefined): CvType | undefined =>
   (Object.keys(CV_CONTENT_TYPES) as CvType[]).find((type) => CV_CONTENT_TYPES[type] === contentType);
 
-const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
-const OLE2_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_LOCAL_HEADER = 0x04034b50;
-const ZIP_CENTRAL_HEADER = 0x02014b50;
-const ZIP_END_OF_DIRECTORY = 0x06054b50;
-/** The end-of-directory record is 22 bytes plus a comment of at most 65535 bytes. */
-const ZIP_EOCD_MAX_SEARCH = 22 + 0xffff;
-const ZIP_MAX_ENTRIES = 10_000;
-
-/** True when `data` begins with the bytes of `signature`. */
-const startsWith = (data: Buffer, signature: Buffer) => data.subarray(0, signature.length).equals(signature);
-
-export function detectCvType(data: Buffer): CvType | null {
-  if (startsWith(data, PDF_MAGIC)) return 'pdf';
-  if (startsWith(data, OLE2_MAGIC)) return 'doc';
-  if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
-    const names = zipEntryNames(data);
-    if (names?.some((name) => name.startsWith('word/'))) return 'docx';
-  }
-  return null;
-}
-
-/** Entry names from a ZIP file's central directory; null when the directory cannot be read. */
+/** Entry names of a ZIP archive (read by fflate, nothing decompressed); null when it cannot be read. */
 export function zipEntryNames(data: Buffer): string[] | null {
-  const end = findEndOfDirectory(data);
-  if (end < 0) return null;
-  const entries = data.readUInt16LE(end + 10);
-  const size = data.readUInt32LE(end + 12);
-  const offset = data.readUInt32LE(end + 16);
-  // ZIP64 archives mark these with 0xFFFF/0xFFFFFFFF; a CV never needs one.
-  if (offset + size > end || entries > ZIP_MAX_ENTRIES) return null;
   const names: string[] = [];
-  let pos = offset;
-  for (let i = 0; i < entries; i++) {
-    if (pos + 46 > end || data.readUInt32LE(pos) !== ZIP_CENTRAL_HEADER) return null;
-    const nameLength = data.readUInt16LE(pos + 28);
-    const extraLength = data.readUInt16LE(pos + 30);
-    const commentLength = data.readUInt16LE(pos + 32);
-    if (pos + 46 + nameLength > end) return null;
-    names.push(data.toString('utf8', pos + 46, pos + 46 + nameLength));
-    pos += 46 + nameLength + extraLength + commentLength;
+  try {
+    unzipSync(data, {
+      filter: (entry) => {
+        names.push(entry.name);
+        return false;
+      },
+    });
+    return names;
+  } catch {
+    return null;
   }
-  return names;
 }
-
-function findEndOfDirectory(data: Buffer): number {
-  const stop = Math.max(0, data.length - ZIP_EOCD_MAX_SEARCH);
-  for (let pos = data.length - 22; pos >= stop; pos--) {
-    if (data.readUInt32LE(pos) === ZIP_END_OF_DIRECTORY) return pos;
-  }
-  return -1;
-}
-
-/** Leading bytes of the attachment types recognised, with the type each stands for. */
-const SIGNATURES: [signature: Buffer, contentType: string][] = [
-  [PDF_MAGIC, CV_CONTENT_TYPES.pdf],
-  [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png'],
-  [Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg'],
-  [Buffer.from('GIF87a', 'latin1'), 'image/gif'],
-  [Buffer.from('GIF89a', 'latin1'), 'image/gif'],
-  [OLE2_MAGIC, 'application/x-ole-storage'],
-];
 
 /** ZIP-based Office files by the folder their entries live in; any other ZIP is an archive. */
 const OFFICE_FOLDERS: [folder: string, contentType: string][] = [
@@ -83,6 +38,31 @@ const OFFICE_FOLDERS: [folder: string, contentType: string][] = [
   ['xl/', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   ['ppt/', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
 ];
+const OFFICE_TYPES = new Set(OFFICE_FOLDERS.map(([, contentType]) => contentType));
+
+/** Types file-type names differently from what a download of it is served as. */
+const SERVED_AS: Record<string, string> = { 'application/x-cfb': 'application/x-ole-storage' };
+
+/** Programs a computer runs (Windows PE, ELF, Mach-O), as file-type names them. */
+const EXECUTABLE_TYPES = new Set(['application/x-msdownload', 'application/x-elf', 'application/x-mach-binary']);
+
+/**
+ * The type of binary content by its leading bytes (file-type), an Office file told from a plain ZIP by the folders
+ * of its entries; undefined when no signature fits.
+ */
+async function binaryType(data: Buffer): Promise<string | undefined> {
+  const found = (await fileTypeFromBuffer(data))?.mime;
+  if (found !== 'application/zip' && !OFFICE_TYPES.has(found ?? '')) return found && (SERVED_AS[found] ?? found);
+  const names = zipEntryNames(data);
+  if (!names) return found === 'application/zip' ? 'application/zip' : found;
+  return OFFICE_FOLDERS.find(([folder]) => names.some((name) => name.startsWith(folder)))?.[1] ?? 'application/zip';
+}
+
+export async function detectCvType(data: Buffer): Promise<CvType | null> {
+  const type = await binaryType(data);
+  if (type === 'application/x-ole-storage') return 'doc';
+  return (Object.keys(CV_CONTENT_TYPES) as CvType[]).find((cv) => CV_CONTENT_TYPES[cv] === type) ?? null;
+}
 
 /** Text types a browser may declare for text content and keep (CSV stays CSV); any other text is plain. */
 const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
@@ -92,16 +72,9 @@ const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
  * `declared` counts only to tell CSV from other plain text. Unrecognised bytes are plain text when they are
  * UTF-8 without control characters, else `application/octet-stream`.
  */
-export function detectAttachmentType(data: Buffer, declared = ''): string {
-  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP')
-    return 'image/webp';
-  for (const [signature, contentType] of SIGNATURES) {
-    if (startsWith(data, signature)) return contentType;
-  }
-  if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL_HEADER) {
-    const names = zipEntryNames(data) ?? [];
-    return OFFICE_FOLDERS.find(([folder]) => names.some((name) => name.startsWith(folder)))?.[1] ?? 'application/zip';
-  }
+export async function detectAttachmentType(data: Buffer, declared = ''): Promise<string> {
+  const type = await binaryType(data);
+  if (type && EXTENSIONS[type]) return type;
   if (!isPlainText(data)) return 'application/octet-stream';
   const text = declared.split(';')[0]!.trim().toLowerCase();
   return TEXT_TYPES.has(text) ? text : 'text/plain';
@@ -122,20 +95,9 @@ function isPlainText(data: Buffer): boolean {
   }
 }
 
-/** Leading bytes of programs a computer runs (Windows PE, ELF, Mach-O): never taken as a quote's attachment. */
-const EXECUTABLE_SIGNATURES = [
-  Buffer.from('MZ', 'latin1'),
-  Buffer.from([0x7f, 0x45, 0x4c, 0x46]),
-  Buffer.from([0xfe, 0xed, 0xfa, 0xce]),
-  Buffer.from([0xfe, 0xed, 0xfa, 0xcf]),
-  Buffer.from([0xce, 0xfa, 0xed, 0xfe]),
-  Buffer.from([0xcf, 0xfa, 0xed, 0xfe]),
-  Buffer.from([0xca, 0xfe, 0xba, 0xbe]),
-];
-
 /** True when the bytes are a program (Windows, Linux or macOS executable). */
-export const isExecutable = (data: Buffer): boolean =>
-  EXECUTABLE_SIGNATURES.some((signature) => startsWith(data, signature));
+export const isExecutable = async (data: Buffer): Promise<boolean> =>
+  EXECUTABLE_TYPES.has((await fileTypeFromBuffer(data))?.mime ?? '');
 
 /** The extensions a name may end with for each recognised type; the first is the one a wrong name is given. */
 const EXTENSIONS: Record<string, string[]> = {

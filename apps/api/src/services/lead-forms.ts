@@ -191,15 +191,15 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       received,
     );
     const quote = parseOr400(QuoteRequestSchema, region ? { ...form.fields, region } : form.fields);
-    const intake = readIntake(form.fields, mail);
+    const intake = await readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(quote);
     // Any type but a program is accepted (docs/product.md section 6), stored as what its bytes are; it downloads
     // (and is mailed) under a name whose extension says so (leadDownloadName: `run.bat` holding text is `run.txt`).
-    if (form.file && isExecutable(form.file.data)) {
+    if (form.file && (await isExecutable(form.file.data))) {
       throw new HttpError(415, MESSAGES.quote.fileExecutable, { file: MESSAGES.quote.fileExecutable });
     }
-    const type = form.file ? detectAttachmentType(form.file.data, form.file.type) : '';
+    const type = form.file ? await detectAttachmentType(form.file.data, form.file.type) : '';
     const upload = honeypot || !form.file ? null : { ...form.file, type };
     const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
     const fields = { ...quote, region: quote.region ?? null };
@@ -228,7 +228,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
   async function takeContact(request: FastifyRequest, received: Received = {}): Promise<string> {
     const form = await readForm(request, null, received);
     const contact = parseOr400(ContactSchema, form.fields);
-    const intake = readIntake(form.fields, mail);
+    const intake = await readIntake(form.fields, mail);
     const id = randomUUID();
     const lead = {
       kind: 'contacts' as const,
@@ -261,7 +261,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     if (!parsed.success || !form.file || firstError) {
       throw new HttpError(400, firstError ?? MESSAGES.http.badRequest, errors);
     }
-    const cvType = detectCvType(form.file.data);
+    const cvType = await detectCvType(form.file.data);
     if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
 
     const application = parsed.data;
@@ -271,7 +271,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
     }
     if (job) application.position = job.title;
-    const intake = readIntake(form.fields, mail);
+    const intake = await readIntake(form.fields, mail);
     const id = randomUUID();
     const honeypot = isSpam(application);
     const upload = honeypot ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };

@@ -51,7 +51,7 @@ const altchaError = (verdict: Verdict) => {
 };
 
 /** Reads the optional source fields and checks the proof of work; SPAM_CHALLENGE=required refuses here. */
-export function readIntake(fields: Record<string, unknown>, config: IntakeConfig): Intake {
+export async function readIntake(fields: Record<string, unknown>, config: IntakeConfig): Promise<Intake> {
   const source = parseOr400(LeadSourceSchema, {
     sourcePath: fields.sourcePath,
     referrer: fields.referrer,
@@ -60,7 +60,7 @@ export function readIntake(fields: Record<string, unknown>, config: IntakeConfig
     utmCampaign: fields.utmCampaign,
   });
   if (config.spamChallenge === 'off') return { source, verdict: null };
-  const verdict = verifySolution(fields[ALTCHA_FIELD], config.challengeSecret);
+  const verdict = await verifySolution(fields[ALTCHA_FIELD], config.challengeSecret);
   if (!verdict.ok && config.spamChallenge === 'required') throw altchaError(verdict);
   return { source, verdict };
 }

@@ -42,11 +42,12 @@ describe('totp', () => {
   });
 
   it('builds an otpauth link apps understand', () => {
-    const url = new URL(otpauthUrl('Nexora IT Solutions', 'asha@example.com', 'ABC'));
+    const secret = generateTotpSecret();
+    const url = new URL(otpauthUrl('Nexora IT Solutions', 'asha@example.com', secret));
     expect(url.protocol).toBe('otpauth:');
     expect(url.host).toBe('totp');
     expect(decodeURIComponent(url.pathname)).toBe('/Nexora IT Solutions:asha@example.com');
-    expect(url.searchParams.get('secret')).toBe('ABC');
+    expect(url.searchParams.get('secret')).toBe(secret);
     expect(url.searchParams.get('issuer')).toBe('Nexora IT Solutions');
     expect(url.searchParams.get('digits')).toBe('6');
     expect(url.searchParams.get('period')).toBe('30');

@@ -1,60 +1,31 @@
-// Time-based one-time passwords (RFC 6238 over RFC 4226's HOTP): HMAC-SHA1, 30-second steps, 6 digits,
-// what every authenticator app reads from an otpauth:// link. node:crypto only.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+// Time-based one-time passwords (RFC 6238): HMAC-SHA1, 30-second steps, 6 digits, what every authenticator
+// app reads from an otpauth:// link. The codes, base32 and the link are otpauth's; this module fixes the
+// parameters (TOTP in the contract) and answers the step a code belongs to, which two-factor.ts keeps so each
+// code works once.
+import { timingSafeEqual } from 'node:crypto';
+import { TOTP as Totp, Secret } from 'otpauth';
 import { TOTP } from '@agency/contract';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
+export const base32Encode = (bytes: Uint8Array): string => new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
 
 /** Decodes base32 (case, spaces and padding ignored); throws on any other character. */
-export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/[\s=]/g, '');
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error('not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
+export const base32Decode = (text: string): Buffer => Buffer.from(Secret.fromBase32(text.replace(/\s+/g, '')).bytes);
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), base32. */
-export const generateTotpSecret = () => base32Encode(randomBytes(20));
+export const generateTotpSecret = () => new Secret({ size: 20 }).base32;
 
 /** The time step a moment falls in. */
-export const totpStep = (atMs: number) => Math.floor(atMs / 1000 / TOTP.periodSeconds);
+export const totpStep = (atMs: number) => Totp.counter({ period: TOTP.periodSeconds, timestamp: atMs });
 
-/** The code of one time step (HOTP with the step as counter), `digits` long. */
-export function totpCode(secret: string, step: number, digits: number = TOTP.digits): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
-}
+/** The code of one time step, `digits` long. */
+export const totpCode = (secret: string, step: number, digits: number = TOTP.digits): string =>
+  Totp.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: TOTP.algorithm,
+    digits,
+    period: TOTP.periodSeconds,
+    timestamp: step * TOTP.periodSeconds * 1000,
+  });
 
 /**
  * The step whose code `code` is, looking TOTP.driftSteps either side of `atMs` (phone clocks drift), or
@@ -64,21 +35,21 @@ export function matchTotp(secret: string, code: string, atMs = Date.now()): numb
   const given = Buffer.from(code.replace(/\s+/g, ''));
   if (given.length !== TOTP.digits) return null;
   const now = totpStep(atMs);
+  // Every step of the window is compared in constant time, so the answer's timing does not tell which matched.
+  let found: number | null = null;
   for (let step = now - TOTP.driftSteps; step <= now + TOTP.driftSteps; step++) {
-    if (timingSafeEqual(Buffer.from(totpCode(secret, step)), given)) return step;
+    if (timingSafeEqual(Buffer.from(totpCode(secret, step)), given) && found === null) found = step;
   }
-  return null;
+  return found;
 }
 
 /** The link an authenticator app scans: otpauth://totp/Issuer:account?secret=…&issuer=… */
-export function otpauthUrl(issuer: string, account: string, secret: string): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const params = new URLSearchParams({
-    secret,
+export const otpauthUrl = (issuer: string, account: string, secret: string): string =>
+  new Totp({
     issuer,
+    label: account,
+    secret: Secret.fromBase32(secret),
     algorithm: TOTP.algorithm,
-    digits: String(TOTP.digits),
-    period: String(TOTP.periodSeconds),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
-}
+    digits: TOTP.digits,
+    period: TOTP.periodSeconds,
+  }).toString();

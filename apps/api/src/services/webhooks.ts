@@ -1,7 +1,6 @@
 // Instant alerts: one POST per new lead (and per move out of spam) to each WEBHOOK_URLS entry, queued in
 // the outbox like mail. Slack incoming webhooks get `{ text }`; any other URL gets a JSON event signed per
 // the Standard Webhooks specification (https://www.standardwebhooks.com/).
-import { createHmac } from 'node:crypto';
 import {
   LEAD_FIELDS,
   LEAD_KIND_LABELS,
@@ -13,6 +12,7 @@ import {
   type WebhookBody,
   type WebhookPayloadMode,
 } from '@agency/contract';
+import { Webhook } from 'standardwebhooks';
 
 export interface WebhookConfig {
   urls: string[];
@@ -59,10 +59,9 @@ export function webhookKey(secret: string): Buffer {
   return Buffer.from(secret, 'utf8');
 }
 
-/** `v1,<base64 HMAC-SHA-256 of "id.timestamp.body">` */
-export function webhookSignature(key: Buffer, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
-}
+/** `v1,<base64 HMAC-SHA-256 of "id.timestamp.body">`, by the Standard Webhooks reference library. */
+export const webhookSignature = (key: Buffer, id: string, timestamp: number, body: string): string =>
+  new Webhook(key, { format: 'raw' }).sign(id, new Date(timestamp * 1000), body);
 
 function regionOf(lead: WebhookLead): Region | null {
   const region = lead.kind === 'quotes' ? lead.fields.region : null;

@@ -169,15 +169,17 @@ describe('verifySolution', () => {
   const key = 'k'.repeat(40);
   const solve = (challenge: Challenge) => encodeAltcha(challenge, solveChallenge(challenge) ?? -1);
 
-  it('refuses an expired challenge, another key, a forged expiry and a different algorithm', () => {
+  it('refuses an expired challenge, another key, a forged expiry and a different algorithm', async () => {
     const now = Date.now();
-    const challenge = createChallenge(key, now, 1000);
-    expect(verifySolution(solve(challenge), key, now)).toMatchObject({ ok: true });
-    expect(verifySolution(solve(challenge), key, now + CHALLENGE_TTL_SECONDS * 1000 + 1000)).toEqual({
+    const challenge = await createChallenge(key, now, 1000);
+    expect(await verifySolution(solve(challenge), key, now)).toMatchObject({ ok: true });
+    expect(await verifySolution(solve(challenge), key, now + CHALLENGE_TTL_SECONDS * 1000 + 1000)).toEqual({
       ok: false,
       reason: 'invalid',
     });
-    expect(verifySolution(solve(challenge), 'another-key-another-key-another-key', now)).toMatchObject({ ok: false });
+    expect(await verifySolution(solve(challenge), 'another-key-another-key-another-key', now)).toMatchObject({
+      ok: false,
+    });
 
     // A challenge good for a day, correctly hashed and signed with the key, is still refused.
     const salt = `abc?expires=${Math.floor(now / 1000) + 86_400}`;
@@ -189,12 +191,12 @@ describe('verifySolution', () => {
       salt,
       signature: createHmac('sha256', key).update(hash).digest('hex'),
     };
-    expect(verifySolution(encodeAltcha(long, 5), key, now)).toMatchObject({ ok: false });
+    expect(await verifySolution(encodeAltcha(long, 5), key, now)).toMatchObject({ ok: false });
 
     const payload = JSON.parse(atob(solve(challenge))) as Record<string, unknown>;
-    expect(verifySolution(btoa(JSON.stringify({ ...payload, algorithm: 'SHA-1' })), key, now)).toMatchObject({
+    expect(await verifySolution(btoa(JSON.stringify({ ...payload, algorithm: 'SHA-1' })), key, now)).toMatchObject({
       ok: false,
     });
-    expect(verifySolution(undefined, key, now)).toEqual({ ok: false, reason: 'missing' });
+    expect(await verifySolution(undefined, key, now)).toEqual({ ok: false, reason: 'missing' });
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zip } from '../../../test/file-type.fixtures.ts';
+import { PNG_1X1, zip } from '../../../test/file-type.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../../test/lead-fixtures.ts';
 
@@ -188,9 +188,8 @@ describe('POST /api/request-quote', () => {
     const stored = await t.app.storage.get(row?.fileKey ?? '');
     expect(stored?.size).toBe(data.length);
     // The type stored is what the bytes are, not what the browser called them.
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const disguised = await postQuote(MODAL_QUOTE, [
-      { field: 'file', name: 'page.html', type: 'text/html', data: png },
+      { field: 'file', name: 'page.html', type: 'text/html', data: PNG_1X1 },
     ]);
     expect(disguised.statusCode).toBe(201);
     const [image] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, disguised.json().id));

@@ -148,8 +148,8 @@ afterAll(async () => {
 });
 
 /** A fresh challenge signed with SECRET, solved the way the browser does. */
-function solvedAltcha(): string {
-  const challenge = createChallenge(SECRET, Date.now(), 1000);
+async function solvedAltcha(): Promise<string> {
+  const challenge = await createChallenge(SECRET, Date.now(), 1000);
   const number = solveChallenge(challenge);
   if (number === null) throw new Error('no solution');
   return encodeAltcha(challenge, number);
@@ -183,11 +183,12 @@ async function timelineTypes(id: string) {
 
 describe('statements per lead', () => {
   it('a contact message with a solved challenge: one statement (PostgreSQL: in a transaction with the address lock)', async () => {
+    const altcha = await solvedAltcha();
     const { id, statements } = await statementsOf(() =>
       t.app.inject({
         method: 'POST',
         url: '/api/contact',
-        payload: { ...CONTACT, email: 'first@example.com', altcha: solvedAltcha() },
+        payload: { ...CONTACT, email: 'first@example.com', altcha },
       }),
     );
     if (postgres()) {
@@ -228,11 +229,12 @@ describe('statements per lead', () => {
   });
 
   it('a second lead to a confirmed address: no confirmation, the notification still queued', async () => {
+    const altcha = await solvedAltcha();
     const { id, statements } = await statementsOf(() =>
       t.app.inject({
         method: 'POST',
         url: '/api/contact',
-        payload: { ...CONTACT, email: 'FIRST@example.com ', altcha: solvedAltcha() },
+        payload: { ...CONTACT, email: 'FIRST@example.com ', altcha },
       }),
     );
     expect(statements).toHaveLength(postgres() ? 4 : 1);
@@ -244,8 +246,12 @@ describe('statements per lead', () => {
   it('five leads to one new address at once queue one confirmation and five notifications', async () => {
     const email = 'together@example.com';
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...CONTACT, email, altcha: solvedAltcha() } }),
+      Array.from({ length: 5 }, async () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...CONTACT, email, altcha: await solvedAltcha() },
+        }),
       ),
     );
     expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201]);
@@ -256,8 +262,9 @@ describe('statements per lead', () => {
   });
 
   it('a quote with a solved challenge', async () => {
+    const altcha = await solvedAltcha();
     const { id, statements } = await statementsOf(() =>
-      t.app.inject({ method: 'POST', url: '/api/request-quote', payload: { ...MODAL_QUOTE, altcha: solvedAltcha() } }),
+      t.app.inject({ method: 'POST', url: '/api/request-quote', payload: { ...MODAL_QUOTE, altcha } }),
     );
     expect(statements).toHaveLength(postgres() ? 4 : 1);
     const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
@@ -290,7 +297,7 @@ describe('the rate limit counted in the lead statement', () => {
     expect(first.headers['x-ratelimit-remaining']).toBe('1');
     expect((await post(lead, '198.51.100.1')).headers['x-ratelimit-remaining']).toBe('0');
 
-    const altcha = solvedAltcha();
+    const altcha = await solvedAltcha();
     const refused = await post({ ...lead, altcha }, '198.51.100.1');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: MESSAGES.http.tooManyRequests });
