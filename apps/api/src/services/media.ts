@@ -68,7 +68,7 @@ async function pageUsesOf(db: Db, id: string): Promise<MediaUse[]> {
   });
 }
 
-/** The posts (any status) whose image, social image or Markdown shows image `id`. */
+/** The posts (any status) whose image, social image or Markdown, or their autosaved draft, shows image `id`. */
 async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
   const pattern = `%${variantPrefix(id)}%`;
   const blogs = schema.blogs;
@@ -80,6 +80,7 @@ async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
         sql`${blogs.imageUrl} like ${pattern}`,
         sql`${blogs.socialImageUrl} like ${pattern}`,
         sql`${blogs.content} like ${pattern}`,
+        sql`coalesce(${blogs.draft}::text, '') like ${pattern}`,
       ),
     )
     .orderBy(blogs.title);
