@@ -137,7 +137,8 @@ const seoFields = () =>
       description: paragraphField('Description in search results', BLOG_SEO_DESCRIPTION_LENGTH).optional(),
     })
     .meta({ label: 'Search and sharing' })
-    .optional();
+    .optional()
+    .meta({ label: 'Search and sharing' });
 
 // --- The documents -----------------------------------------------------------------------------------------
 
