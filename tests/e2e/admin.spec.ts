@@ -1,7 +1,7 @@
 // The admin area as staff meet it: login and registration, the guard, Manage Blogs (with an image,
 // seen on the public blog without JavaScript), logout, approving a new account, and the leads inbox.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { MESSAGES } from '@agency/contract';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, loginThroughUi, solvedAltcha } from './support.ts';
@@ -37,7 +37,9 @@ async function ensureAdminThroughUi(page: Page, request: APIRequestContext) {
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/login\?registered=1$/);
+  // The first account on the server is the admin, and the login page says so (issue 22).
+  await expect(page).toHaveURL(/\/login\?registered=admin$/);
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(ACCOUNT_MESSAGES.registeredAdmin);
 }
 
 /** Signs in through the login page as the admin, registering it first on a fresh server. */

@@ -21,6 +21,9 @@ export const RECOVERY_CODE_COUNT = 10;
 export const USER_AGENT_MAX = 200;
 
 export const ACCOUNT_MESSAGES = {
+  /** The site's first account: it is the admin, nothing waits for approval (issue 22). */
+  registeredAdmin:
+    'Your account has been created. It is the site’s first account, so it is the administrator: log in to open the admin area.',
   registered:
     'Thank you for registering. You can now log in; if this address already had an account, we have emailed its owner.',
   resetRequested:

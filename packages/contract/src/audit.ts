@@ -94,6 +94,7 @@ export const AUDIT_TARGET_TYPES = [
   'retention',
   'content',
   'backup',
+  'invite',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -118,6 +119,11 @@ export const AuditEntrySchema = z.object({
   }),
   action: z.string().describe('One of AUDIT_ACTIONS'),
   target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  label: z
+    .string()
+    .nullable()
+    .describe('The target in words (a name, a title) as it is now, or as recorded when it is gone; null without one'),
+  path: z.string().nullable().describe('The target’s page in the admin, when it still exists'),
   ip: z.string().nullable().describe('Client address; null for the system'),
   data: z.record(z.string(), z.unknown()),
 });
@@ -132,6 +138,9 @@ export const AuditListSchema = z.object({
   actors: z
     .array(z.object({ id: z.uuid(), name: z.string() }))
     .describe('Everyone who appears in the log (removed accounts too), for the actor filter'),
+  people: z
+    .record(z.string(), z.string())
+    .describe('The names of the accounts whose ids appear in the entries’ data on this page (an owner change)'),
 });
 export type AuditList = z.infer<typeof AuditListSchema>;
 

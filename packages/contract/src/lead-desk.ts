@@ -280,6 +280,11 @@ export const InviteSchema = z.object({
 export type Invite = z.infer<typeof InviteSchema>;
 export const InviteListSchema = z.object({ items: z.array(InviteSchema) });
 
+/** `{ id }` of DELETE /api/users/invites/{id} (a malformed id is a 404, like an unknown one). */
+export const InviteIdParamsSchema = z.object({
+  id: z.uuid(LEAD_DESK_MESSAGES.inviteNotFound).toLowerCase().describe('The invitation id (UUID)'),
+});
+
 export const InviteAcceptSchema = z.object({
   token: boundedString('token', LENGTH.token).min(1, 'Token is required'),
   name: boundedString('name', LENGTH.name).trim().min(1, 'Name is required'),

@@ -41,10 +41,14 @@ export const NATIVE_AUTH_FORMS = {
   register: '/register',
   forgotPassword: ACCOUNT_PATHS.forgotPassword,
   resetPassword: ACCOUNT_PATHS.resetPassword,
+  /** The invitation's page (issue 22): the token in a hidden field, answered like a login. */
+  acceptInvite: '/accept-invite',
 } as const;
 
 /** The query /login carries after a registration (no personal data: only that it happened). */
 export const REGISTERED_PARAM = 'registered';
+/** Its value after the site's first account, the admin, was registered (`1` after any other). */
+export const REGISTERED_ADMIN = 'admin';
 
 /** The query /forgot-password carries once a reset link was asked for (the same for any address). */
 export const RESET_REQUESTED_PARAM = 'sent';

@@ -28,6 +28,27 @@ export const OutboxHealthSchema = z.object({
 });
 export type OutboxHealth = z.infer<typeof OutboxHealthSchema>;
 
+/** The quote statuses whose deal values are the open pipeline (not won, lost or spam). */
+export const OPEN_DEAL_STATUSES = ['new', 'contacted', 'qualified', 'proposal'] as const;
+
+/** A sum of quotes' deal values in one currency. */
+const DealSumSchema = z.object({
+  currency: z.string().nullable().describe('The quotes’ currency; null for quotes without one (the quote modal)'),
+  total: z.number(),
+  /** How many quotes with a deal value are in the sum. */
+  count: z.number().int(),
+});
+export type DealSum = z.infer<typeof DealSumSchema>;
+
+export const DealValueStatsSchema = z.object({
+  /** Open quotes' deal values by status (OPEN_DEAL_STATUSES) and currency. */
+  open: z.array(DealSumSchema.extend({ status: z.enum(OPEN_DEAL_STATUSES) })),
+  /** Won quotes' deal values per currency, by the month (in TIME_ZONE) they were marked won. */
+  wonThisMonth: z.array(DealSumSchema),
+  wonLastMonth: z.array(DealSumSchema),
+});
+export type DealValueStats = z.infer<typeof DealValueStatsSchema>;
+
 export const StatsSchema = z.object({
   /** Leads received (spam excluded) in the last 7 days and the 7 days before. */
   newLeads: z.object({ thisWeek: WeekSchema, lastWeek: WeekSchema }),
@@ -55,6 +76,8 @@ export const StatsSchema = z.object({
     DeliverySchema.extend({ leadKind: z.enum(LEAD_KINDS), leadId: z.string(), adminPath: z.string() }),
   ),
   outbox: OutboxHealthSchema,
+  /** Quotes' deal values (issue 22): the open pipeline's by status, and the won ones this month and last. */
+  dealValue: DealValueStatsSchema,
   backup: BackupStatusSchema,
 });
 export type Stats = z.infer<typeof StatsSchema>;

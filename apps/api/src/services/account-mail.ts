@@ -3,6 +3,7 @@
 import {
   ACCOUNT_PATHS,
   BRAND_NAME,
+  INVITE_TTL_DAYS,
   LEAD_KIND_LABELS,
   leadAdminPath,
   type LeadKind,
@@ -118,6 +119,7 @@ export async function queueAccountMail(db: Db, mail: AccountMail): Promise<void>
 
 const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString();
 const TEAM_PATH = '/admin/team';
+const INVITE_PATH = '/accept-invite';
 
 /** To each admin when an account registers and waits for approval. */
 export function registrationPendingMail(
@@ -178,6 +180,84 @@ export function leadAssignedMail(
       link(siteUrl, leadAdminPath(lead.kind, lead.id)),
     ].join('\n'),
   };
+}
+
+/** Links a bulk assignment's mail lists; the rest are counted (the inbox shows them all). */
+const ASSIGNED_LINKS_MAX = 20;
+
+/**
+ * To a lead's new owner when someone else assigned them several at once (a bulk action): one mail for all of them.
+ * A single lead gets leadAssignedMail.
+ */
+export function leadsAssignedMail(
+  siteUrl: string,
+  owner: { id: string; email: string; name: string },
+  by: string,
+  kind: LeadKind,
+  leads: { id: string; from: string }[],
+): AccountMail {
+  const [only] = leads;
+  if (leads.length === 1 && only) return leadAssignedMail(siteUrl, owner, by, { kind, ...only });
+  const shown = leads.slice(0, ASSIGNED_LINKS_MAX);
+  const more = leads.length - shown.length;
+  return {
+    userId: owner.id,
+    to: owner.email,
+    purpose: 'lead-assigned',
+    subject: `${by.slice(0, 60)} assigned you ${leads.length} leads`,
+    body: [
+      `Hello ${owner.name},`,
+      '',
+      `${by} assigned you ${leads.length} leads (${LEAD_KIND_LABELS[kind].toLowerCase()}):`,
+      '',
+      ...shown.map((lead) => `- from ${lead.from}: ${link(siteUrl, leadAdminPath(kind, lead.id))}`),
+      ...(more > 0 ? ['', `and ${more} more, in the inbox: ${link(siteUrl, '/admin/leads')}`] : []),
+    ].join('\n'),
+  };
+}
+
+/** The single-use link of an invitation. */
+export function inviteMail(
+  siteUrl: string,
+  invite: { id: string; email: string; role: string },
+  by: string,
+  token: string,
+): AccountMail {
+  return {
+    userId: invite.id,
+    to: invite.email,
+    purpose: 'invite',
+    subject: `${by.slice(0, 60)} invited you to the ${BRAND_NAME} admin`,
+    body: [
+      'Hello,',
+      '',
+      `${by} invited you to the ${BRAND_NAME} admin area as ${invite.role}.`,
+      `Choose your name and password here within ${INVITE_TTL_DAYS} days; the link works once:`,
+      '',
+      link(siteUrl, `${INVITE_PATH}?token=${encodeURIComponent(token)}`),
+      '',
+      'If you did not expect this, ignore this mail.',
+    ].join('\n'),
+  };
+}
+
+/** An invitation to an address that already has an account: its owner is told, nothing is created. */
+export function inviteExistingMail(siteUrl: string, user: { id: string; email: string; name: string }, by: string) {
+  return {
+    userId: user.id,
+    to: user.email,
+    purpose: 'invite-existing',
+    subject: `You already have a ${BRAND_NAME} account`,
+    body: [
+      `Hello ${user.name},`,
+      '',
+      `${by} invited this address to the ${BRAND_NAME} admin area, which already has an account. Sign in here:`,
+      '',
+      link(siteUrl, ACCOUNT_PATHS.login),
+      '',
+      `Forgot your password? ${link(siteUrl, ACCOUNT_PATHS.forgotPassword)}`,
+    ].join('\n'),
+  } satisfies AccountMail;
 }
 
 /** Queues `mails` in one insert (the worker sends them). */

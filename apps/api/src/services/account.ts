@@ -31,6 +31,7 @@ import {
   toUser,
   type LoginLimits,
 } from './auth.ts';
+import { acceptInvite } from './invites.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { shortUserAgent, startSession } from './sessions.ts';
@@ -70,9 +71,13 @@ const REGISTRATION_ATTEMPT_MAIL_HOURS = 24;
 
 /**
  * Creates an account, or, when the address is taken, mails its owner (at most once a day) and answers the same
- * (docs/product.md D8: no enumeration). A password the policy refuses is a 400 naming `password`.
+ * (docs/product.md D8: no enumeration). A password the policy refuses is a 400 naming `password`. Answers
+ * `admin` when this was the site's first account (its admin), `pending` otherwise (a taken address included).
  */
-export async function registerAccount(deps: AccountDeps, input: RegisterInput & { password: string }): Promise<void> {
+export async function registerAccount(
+  deps: AccountDeps,
+  input: RegisterInput & { password: string },
+): Promise<'admin' | 'pending'> {
   await assertPasswordAllowed(input.password, { email: input.email, name: input.name }, 'password');
   try {
     const user = await registerUser(deps.db, input);
@@ -88,6 +93,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput & 
       );
     }
     deps.kickOutbox();
+    return user.role === 'admin' ? 'admin' : 'pending';
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     const owner = await findUserByEmail(deps.db, input.email);
@@ -95,6 +101,7 @@ export async function registerAccount(deps: AccountDeps, input: RegisterInput & 
       await queueAccountMail(deps.db, registrationAttemptMail(deps.siteUrl, owner));
       deps.kickOutbox();
     }
+    return 'pending';
   }
 }
 
@@ -196,6 +203,16 @@ export async function completeTwoFactorSignIn(
     });
   }
   return openSession(deps, caller, user, byRecoveryCode ? 'recovery-code' : 'totp');
+}
+
+/** Accepts an invitation (services/invites.ts) and signs the new account in: the answer is a login's. */
+export async function acceptInvitation(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { token: string; name: string; password: string },
+): Promise<LoginResponse> {
+  const user = await acceptInvite(deps.db, caller, input);
+  return openSession(deps, caller, user, 'password');
 }
 
 /**

@@ -13,8 +13,10 @@ import {
   type AuditListQuery,
   type AuditTargetType,
   type LeadKind,
+  LEAD_KINDS,
+  leadAdminPath,
 } from '@agency/contract';
-import { and, count, type Db, desc, eq, gt, like, lt, schema, sql } from '@agency/db';
+import { and, count, type Db, desc, eq, gt, inArray, like, lt, schema, sql } from '@agency/db';
 import type { FastifyRequest } from 'fastify';
 
 export interface AuditInput {
@@ -168,13 +170,112 @@ export async function recordJobAudit(
   });
 }
 
-function toAuditEntry(row: typeof schema.auditLog.$inferSelect): AuditEntry {
+type AuditRow = typeof schema.auditLog.$inferSelect;
+
+const LEAD_NOUNS: Record<LeadKind, string> = {
+  quotes: 'Quote request',
+  contacts: 'Contact message',
+  applications: 'Job application',
+};
+type Named = { label: string | null; path: string | null };
+
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `{ id → name }` of a query's rows (uuid ids only). */
+async function namesOf(ids: string[], lookup: (ids: string[]) => Promise<{ id: string; name: string }[]>) {
+  const valid = [...new Set(ids.filter((id) => UUID_TEXT.test(id)))];
+  const found = valid.length > 0 ? await lookup(valid) : [];
+  return new Map(found.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The labels and admin paths of a page's targets, as they are now (a renamed post shows its new title); a target
+ * that is gone keeps the name its entry recorded (`data.name`, `data.title`), without a link.
+ */
+async function targetNames(db: Db, rows: AuditRow[]): Promise<Map<string, Named>> {
+  const idsOf = (type: string) => rows.filter((row) => row.targetType === type).map((row) => row.targetId ?? '');
+  const [users, blogs, jobs, invites, ...leads] = await Promise.all([
+    namesOf(idsOf('user'), (ids) =>
+      db
+        .select({ id: schema.users.id, name: schema.users.name })
+        .from(schema.users)
+        .where(inArray(schema.users.id, ids)),
+    ),
+    namesOf(idsOf('blog'), (ids) =>
+      db
+        .select({ id: schema.blogs.id, name: schema.blogs.title })
+        .from(schema.blogs)
+        .where(inArray(schema.blogs.id, ids)),
+    ),
+    namesOf(idsOf('job'), (ids) =>
+      db.select({ id: schema.jobs.id, name: schema.jobs.title }).from(schema.jobs).where(inArray(schema.jobs.id, ids)),
+    ),
+    namesOf(idsOf('invite'), (ids) =>
+      db
+        .select({ id: schema.userInvites.id, name: schema.userInvites.email })
+        .from(schema.userInvites)
+        .where(inArray(schema.userInvites.id, ids)),
+    ),
+    // A lead is named by its kind and day, never by what the visitor sent: the log holds no personal data.
+    ...LEAD_KINDS.map((kind) => {
+      const table = kind === 'quotes' ? schema.quotes : kind === 'contacts' ? schema.contacts : schema.applications;
+      return namesOf(idsOf(kind), async (ids) =>
+        (await db.select({ id: table.id, at: table.createdAt }).from(table).where(inArray(table.id, ids))).map(
+          (row) => ({ id: row.id, name: `${LEAD_NOUNS[kind]} of ${row.at.toISOString().slice(0, 10)}` }),
+        ),
+      );
+    }),
+  ]);
+  const found = new Map<string, Named>();
+  const key = (type: string, id: string) => `${type}:${id}`;
+  for (const [id, name] of users) found.set(key('user', id), { label: name, path: '/admin/team' });
+  for (const [id, name] of blogs) found.set(key('blog', id), { label: name, path: '/admin/blog' });
+  for (const [id, name] of jobs) found.set(key('job', id), { label: name, path: '/admin/jobs' });
+  for (const [id, name] of invites)
+    found.set(key('invite', id), { label: `Invitation of ${name}`, path: '/admin/team' });
+  LEAD_KINDS.forEach((kind, index) => {
+    for (const [id, name] of leads[index] ?? new Map<string, string>()) {
+      found.set(key(kind, id), { label: name, path: leadAdminPath(kind, id) });
+    }
+  });
+  return found;
+}
+
+/** What an entry's target is called and where it is, or the name its entry recorded when it is gone. */
+function nameOf(row: AuditRow, found: Map<string, Named>): Named {
+  const known = found.get(`${row.targetType}:${row.targetId}`);
+  if (known) return known;
+  if (row.targetType === 'content' && row.targetId) {
+    return { label: row.targetId, path: `/admin/content/${row.targetId}` };
+  }
+  if (row.targetType === 'email') return { label: 'An address (kept hashed)', path: null };
+  const data = row.data as Record<string, unknown>;
+  const recorded = typeof data.name === 'string' ? data.name : typeof data.title === 'string' ? data.title : null;
+  return { label: recorded, path: null };
+}
+
+/** The names of the accounts whose ids appear as values in the entries' data (`{ from, to }` of an owner change). */
+async function peopleIn(db: Db, rows: AuditRow[]): Promise<Record<string, string>> {
+  const ids = rows.flatMap((row) =>
+    Object.values(row.data as Record<string, unknown>).filter((value): value is string => typeof value === 'string'),
+  );
+  const names = await namesOf(ids, (valid) =>
+    db
+      .select({ id: schema.users.id, name: schema.users.name })
+      .from(schema.users)
+      .where(inArray(schema.users.id, valid)),
+  );
+  return Object.fromEntries(names);
+}
+
+function toAuditEntry(row: AuditRow, found: Map<string, Named>): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
     actor: { id: row.actorId, name: row.actorName },
     action: row.action,
     target: row.targetType && row.targetId ? { type: row.targetType, id: row.targetId } : null,
+    ...(row.targetType && row.targetId ? nameOf(row, found) : { label: null, path: null }),
     ip: row.ip,
     data: row.data,
   };
@@ -207,8 +308,10 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditLis
     from audit_log where actor_id is not null
     order by actor_id, at desc
   `)) as unknown as { rows: { id: string; name: string }[] };
+  const [found, people] = await Promise.all([targetNames(db, rows), peopleIn(db, rows)]);
   return {
-    items: rows.map(toAuditEntry),
+    items: rows.map((row) => toAuditEntry(row, found)),
+    people,
     total: Number(totals?.total ?? 0),
     page: query.page,
     pageSize: AUDIT_PAGE_SIZE,

@@ -29,7 +29,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
-import { leadAssignedMail, queueAccountMails } from './account-mail.ts';
+import { leadAssignedMail, leadsAssignedMail, queueAccountMails } from './account-mail.ts';
 import { recordAudit, recordLeadView } from './audit.ts';
 import { type CsvValue, toCsv } from './csv.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from './lead-events.ts';
@@ -515,6 +515,7 @@ export async function bulkChange(
   const actorId = actorOf(request).id;
   let target: string | undefined;
   let newOwner: Person | null = null;
+  let ownerEmail = '';
   if (action === 'status') {
     if (!input.value) throw badField('value', LEAD_DESK_MESSAGES.bulkValueRequired);
     if (!isLeadStatus(kind, input.value)) throw badField('value', PIPELINE_MESSAGES.unknownStatus(kind));
@@ -524,12 +525,13 @@ export async function bulkChange(
   else if (action === 'owner' && input.value) {
     const [owner] = /^[0-9a-f-]{36}$/i.test(input.value)
       ? await app.db
-          .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role })
+          .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role, email: schema.users.email })
           .from(schema.users)
           .where(eq(schema.users.id, input.value.toLowerCase()))
       : [];
     if (owner?.role !== 'admin') throw badField('value', PIPELINE_MESSAGES.ownerNotAdmin);
     newOwner = { id: owner.id, name: owner.name };
+    ownerEmail = owner.email;
   }
   const table = tableOf(kind);
   const result = await app.db.transaction(async (tx) => {
@@ -553,6 +555,8 @@ export async function bulkChange(
     let updated = 0;
     let queued = 0;
     const owners = new Map<string, Person>();
+    /** The leads the new owner was given, for their one mail. */
+    const assigned: { id: string; from: string }[] = [];
     if (action === 'owner') {
       const previous = [...new Set(rows.map((row) => row.ownerId).filter((owner) => owner !== null))];
       if (previous.length > 0) {
@@ -581,6 +585,8 @@ export async function bulkChange(
           target: subject,
           data: { from: from?.id ?? null, to: newOwner?.id ?? null, bulk: true },
         });
+        const sender = String((row as Record<string, unknown>).fullName ?? (row as Record<string, unknown>).name ?? '');
+        assigned.push({ id, from: sender || 'a visitor' });
         updated++;
         continue;
       }
@@ -606,6 +612,12 @@ export async function bulkChange(
         queued += out.length;
       }
       updated++;
+    }
+    // The new owner is told once, of all the leads, unless they took them themselves (as a single assignment).
+    if (newOwner && newOwner.id !== actorId && assigned.length > 0) {
+      const owner = { ...newOwner, email: ownerEmail };
+      await queueAccountMails(tx, [leadsAssignedMail(delivery.siteUrl, owner, actorOf(request).name, kind, assigned)]);
+      queued++;
     }
     return { updated, queued, fileKeys: [] as (string | null)[] };
   });

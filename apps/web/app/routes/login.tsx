@@ -1,7 +1,14 @@
 // /login: email and password; on success /admin, or the admin link that asked for the login. An
 // account with two-factor sign-in then gives a code (or a recovery code); an account that must set 2FA
 // up goes to its account page. No client-side checks (docs/product.md 5): the server answers.
-import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MESSAGES, PASSWORD_RESET_PARAM, REGISTERED_PARAM } from '@agency/contract';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_PATHS,
+  MESSAGES,
+  PASSWORD_RESET_PARAM,
+  REGISTERED_ADMIN,
+  REGISTERED_PARAM,
+} from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
@@ -31,7 +38,7 @@ export default function Login() {
   const { values, set, formRef, shown } = useFormValues(EMPTY, answered);
   const { email, password } = values;
   const id = useId();
-  const registered = new URLSearchParams(search).has(REGISTERED_PARAM);
+  const registered = new URLSearchParams(search).get(REGISTERED_PARAM);
   // A new password chosen without JavaScript: /reset-password answered with a 303 here.
   const passwordReset = new URLSearchParams(search).has(PASSWORD_RESET_PARAM);
   // The refusal of a native post is shown until the visitor tries again.
@@ -83,7 +90,7 @@ export default function Login() {
       <h1 className="text-3xl font-bold">Log in</h1>
       {registered && (
         <AccountNotice kind="success" className="mt-6">
-          {MESSAGES.auth.registered}
+          {registered === REGISTERED_ADMIN ? ACCOUNT_MESSAGES.registeredAdmin : MESSAGES.auth.registered}
         </AccountNotice>
       )}
       {passwordReset && (

@@ -1,8 +1,8 @@
-// /register: name, email and password; on success /login, which says the account awaits approval.
+// /register: name, email and password; on success /login, which says the account awaits approval (or, for the site's first account, that it is the admin).
 // The one client-side check is the password rule (packages/contract password-strength.ts, the server's own),
 // whose dictionaries load once this page is open. Without JavaScript the form posts to /register itself: the server
 // answers with a 303 to /login, or this page again with its refusal.
-import { REGISTERED_PARAM, passwordProblem, preloadPasswordEstimator } from '@agency/contract';
+import { REGISTERED_ADMIN, REGISTERED_PARAM, passwordProblem, preloadPasswordEstimator } from '@agency/contract';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
@@ -45,7 +45,10 @@ export default function Register() {
       setRefusal({ error: problem, fields: { password: problem } });
       return;
     }
-    if (await register(input)) navigate(`${pathOf('login')}?${REGISTERED_PARAM}=1`);
+    const registered = await register(input);
+    if (registered) {
+      navigate(`${pathOf('login')}?${REGISTERED_PARAM}=${registered === 'admin' ? REGISTERED_ADMIN : '1'}`);
+    }
   }
 
   const field = (

@@ -2,6 +2,7 @@
 // and logout (the API client refreshes the tokens by itself on 401). The session itself lives in
 // localStorage (./session.ts).
 import {
+  ACCOUNT_MESSAGES,
   LoginResponseSchema,
   MESSAGES,
   TwoFactorChallengeSchema,
@@ -136,12 +137,14 @@ export async function acceptInvite(input: { token: string; name: string; passwor
   return signedIn(await apiJson<unknown>('/auth/invites/accept', { method: 'POST', body: input }));
 }
 
-export async function register(input: RegisterInput): Promise<boolean> {
+/** Registers; answers `admin` for the site's first account (its admin), `pending` for any other, false on a refusal. */
+export async function register(input: RegisterInput): Promise<'admin' | 'pending' | false> {
   authStore.dispatch({ type: 'auth/pending' });
   try {
-    await apiJson<unknown>('/auth/register', { method: 'POST', body: input });
+    const answer = await apiJson<unknown>('/auth/register', { method: 'POST', body: input });
     authStore.dispatch({ type: 'auth/registerFulfilled' });
-    return true;
+    const message = answer && typeof answer === 'object' && 'message' in answer ? answer.message : null;
+    return message === ACCOUNT_MESSAGES.registeredAdmin ? 'admin' : 'pending';
   } catch (error) {
     authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.registrationFailed) });
     return false;

@@ -36,7 +36,7 @@ const tags = ['admin'];
 
 export interface AdminLeadRoutesOptions {
   /** Mail and webhook settings, for resend, replies and leads moved out of spam (the app's Config). */
-  delivery: IntakeConfig & ReplyConfig;
+  delivery: IntakeConfig & ReplyConfig & { /** IANA zone of the dashboard's months (TIME_ZONE). */ timeZone: string };
 }
 
 /** /api/admin/{quotes|contacts|applications}: the admins' leads inbox, and /api/admin/stats. */
@@ -49,7 +49,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     void reply.header('cache-control', 'private, no-store');
   });
 
-  await app.register(statsRoutes);
+  await app.register(statsRoutes, { timeZone: delivery.timeZone });
 
   const listSchema = {
     tags,

@@ -1,7 +1,10 @@
 // GET /api/admin/stats: the dashboard's figures. Plain SQL that PGlite and PostgreSQL run alike.
 import {
+  type DealSum,
+  type DealValueStats,
   LEAD_KINDS,
   type LeadKind,
+  OPEN_DEAL_STATUSES,
   leadAdminPath,
   leadStatuses,
   REGION_BUCKETS,
@@ -38,7 +41,52 @@ const emptyWeek = () => ({
   >,
 });
 
-export async function leadStats(db: Db): Promise<Omit<Stats, 'backup'>> {
+const dealSum = (row: { currency: string | null; total: number | string; n: number }): DealSum => ({
+  currency: row.currency,
+  total: Number(row.total),
+  count: row.n,
+});
+
+/**
+ * Quotes' deal values: the open ones by status and currency, and the won ones of this month and last (months
+ * in `timeZone`; a quote was won when it was last moved to `won`, or at its last activity without that event).
+ */
+export async function dealValueStats(db: Db, timeZone: string): Promise<DealValueStats> {
+  const open = sql.join(
+    OPEN_DEAL_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const monthStart = sql`(date_trunc('month', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+  const lastMonthStart = sql`((date_trunc('month', now() at time zone ${timeZone}) - interval '1 month') at time zone ${timeZone})`;
+  const [pipeline, won] = await Promise.all([
+    rows<{ currency: string | null; status: (typeof OPEN_DEAL_STATUSES)[number]; total: string; n: number }>(
+      db,
+      sql`select currency, status, sum(deal_value)::float8 as total, count(*)::int as n from quotes
+          where deal_value is not null and status in (${open})
+          group by 1, 2 order by 2, 1 nulls last`,
+    ),
+    rows<{ currency: string | null; this_month: boolean; total: string; n: number }>(
+      db,
+      sql`select currency, won_at >= ${monthStart} as this_month, sum(deal_value)::float8 as total, count(*)::int as n
+          from (
+            select q.currency, q.deal_value, coalesce(
+              (select max(e.created_at) from lead_events e
+               where e.lead_kind = 'quotes' and e.lead_id = q.id and e.type = 'status_changed' and e.data->>'to' = 'won'),
+              q.last_activity_at) as won_at
+            from quotes q where q.status = 'won' and q.deal_value is not null
+          ) w
+          where won_at >= ${lastMonthStart}
+          group by 1, 2 order by 1 nulls last`,
+    ),
+  ]);
+  return {
+    open: pipeline.map((row) => ({ ...dealSum(row), status: row.status })),
+    wonThisMonth: won.filter((row) => row.this_month).map(dealSum),
+    wonLastMonth: won.filter((row) => !row.this_month).map(dealSum),
+  };
+}
+
+export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue'>> {
   const [weeks, statuses, median, paths, campaigns, failing, outbox] = await Promise.all([
     rows<{ kind: LeadKind; region: string | null; this_week: boolean; n: number }>(
       db,
@@ -137,8 +185,8 @@ export async function leadStats(db: Db): Promise<Omit<Stats, 'backup'>> {
   };
 }
 
-/** Registered inside the admin scope, so the admin role check applies. */
-export default async function statsRoutes(app: FastifyInstance) {
+/** Registered inside the admin scope, so the admin role check applies. `timeZone`: the months of won deals. */
+export default async function statsRoutes(app: FastifyInstance, { timeZone }: { timeZone: string }) {
   const schema = {
     tags: ['admin'],
     summary: 'The dashboard’s figures',
@@ -146,7 +194,11 @@ export default async function statsRoutes(app: FastifyInstance) {
     response: { 200: StatsSchema, ...errorResponses(401, 403) },
   };
   app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, async () => {
-    const [leads, backup] = await Promise.all([leadStats(app.db), app.backups.status()]);
-    return { ...leads, backup };
+    const [leads, dealValue, backup] = await Promise.all([
+      leadStats(app.db),
+      dealValueStats(app.db, timeZone),
+      app.backups.status(),
+    ]);
+    return { ...leads, dealValue, backup };
   });
 }

@@ -22,12 +22,14 @@ describe('register', () => {
   it('makes the first account admin and later ones pending, never returning the hash', async () => {
     const first = await register('Asha Admin', 'Asha@Example.com');
     expect(first.statusCode).toBe(201);
-    // The answer names no account, so it cannot tell a stranger whether the address was new.
-    expect(first.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    // The site's first account is its admin and is told so (issue 22); the answer names no account.
+    expect(first.json()).toEqual({ message: ACCOUNT_MESSAGES.registeredAdmin });
     expect(first.body).not.toMatch(/argon2|password/i);
 
     const second = await register('Bikash', 'bikash@example.com');
     expect(second.statusCode).toBe(201);
+    // Any later account, like a taken address, waits for approval and is told the same.
+    expect(second.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
 
     const stored = await t.app.db.select().from(schema.users).orderBy(schema.users.createdAt);
     expect(stored.map((row) => [row.name, row.email, row.role])).toEqual([

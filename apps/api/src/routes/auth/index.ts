@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  InviteAcceptSchema,
   LoginResultSchema,
   LoginSchema,
   MESSAGES,
@@ -14,7 +15,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { accountDeps, callerOf, registerAccount, signInWithPassword } from '../../services/account.ts';
+import {
+  acceptInvitation,
+  accountDeps,
+  callerOf,
+  registerAccount,
+  signInWithPassword,
+} from '../../services/account.ts';
 import { findUserById, revokeRefreshToken, rotateRefreshToken, toUser, type LoginLimits } from '../../services/auth.ts';
 import { shortUserAgent } from '../../services/sessions.ts';
 import { secretKeyFrom } from '../../services/two-factor.ts';
@@ -52,8 +59,10 @@ export default async function authRoutes(
     '/register',
     { ...boundedJson, onRequest: app.rateLimit('register'), schema: registerSchema },
     async (request, reply) => {
-      await registerAccount(deps, request.body);
-      return reply.status(201).send({ message: ACCOUNT_MESSAGES.registered });
+      // The site's first account is its admin and is told so; any other answer is the same, taken address or not.
+      const role = await registerAccount(deps, request.body);
+      const message = role === 'admin' ? ACCOUNT_MESSAGES.registeredAdmin : ACCOUNT_MESSAGES.registered;
+      return reply.status(201).send({ message });
     },
   );
 
@@ -65,6 +74,20 @@ export default async function authRoutes(
   };
   app.post('/login', { ...boundedJson, schema: loginSchema }, async (request) =>
     signInWithPassword(deps, callerOf(request), request.body),
+  );
+
+  // The invitation's link (issue 22): the account is created with the invited role and signed in, so the answer is
+  // a login's. A dead link is 400 naming `token`, a password the policy refuses 400 naming `password`.
+  const acceptSchema = {
+    tags,
+    summary: 'Accept an invitation: choose a name and password; answers as a login does',
+    body: InviteAcceptSchema,
+    response: { 200: LoginResultSchema, ...errorResponses(400, 429) },
+  };
+  app.post(
+    '/invites/accept',
+    { ...boundedJson, onRequest: app.rateLimit('invite-accept'), schema: acceptSchema },
+    async (request) => acceptInvitation(deps, callerOf(request), request.body),
   );
 
   const refreshSchema = {

@@ -1,13 +1,15 @@
 // The account forms posted by a browser without JavaScript (or before the page has hydrated), each to its own
 // page's address:
-//   POST /register → 303 to /login?registered=1;  POST /login → the login page, which opens the admin
+//   POST /register → 303 to /login?registered=1 (=admin after the site's first account);  POST /login → the login page, which opens the admin
 //   POST /forgot-password → 303 to /forgot-password?sent=1 (whether or not the address has an account)
 //   POST /reset-password (the link's token in a hidden field, never in the address) → 303 to /login?reset=1
+//   POST /accept-invite (the invitation's token in a hidden field) → the page again with the new session to store
 // They call the account actions the JSON routes call (services/account.ts), with the same schemas and limits; a
 // refusal renders the same page again with its status, the messages next to the fields and what was typed
 // (never a password).
 import {
   HONEYPOT_FIELD,
+  InviteAcceptSchema,
   LoginSchema,
   MESSAGES,
   NATIVE_AUTH_FORMS,
@@ -15,6 +17,7 @@ import {
   PASSWORD_RESET_PARAM,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
+  REGISTERED_ADMIN,
   REGISTERED_PARAM,
   RESET_REQUESTED_PARAM,
   RegisterSchema,
@@ -23,6 +26,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import {
+  acceptInvitation,
   accountDeps,
   askPasswordReset,
   callerOf,
@@ -94,8 +98,9 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
     form(
       at(NATIVE_AUTH_FORMS.register),
       async (_request, reply, fields) => {
-        await registerAccount(deps, parseOr400(RegisterSchema, fields));
-        return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=1`, 303);
+        const role = await registerAccount(deps, parseOr400(RegisterSchema, fields));
+        const registered = role === 'admin' ? REGISTERED_ADMIN : '1';
+        return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${REGISTERED_PARAM}=${registered}`, 303);
       },
       'register',
     ),
@@ -124,6 +129,21 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
         return reply.redirect(`${NATIVE_AUTH_FORMS.login}?${PASSWORD_RESET_PARAM}=1`, 303);
       },
       'password-reset',
+    ),
+  );
+
+  // Signed in as a new account: the page stores the session and opens the admin, as /login does after a post.
+  app.post(
+    NATIVE_AUTH_FORMS.acceptInvite,
+    routeOptions,
+    form(
+      at(NATIVE_AUTH_FORMS.acceptInvite),
+      async (request, reply, fields) => {
+        const session = await acceptInvitation(deps, callerOf(request), parseOr400(InviteAcceptSchema, fields));
+        const answer: NativeFormAnswer = { values: {}, session };
+        return app.renderPage(request, reply, { path: NATIVE_AUTH_FORMS.acceptInvite, status: 200, form: answer });
+      },
+      'invite-accept',
     ),
   );
 

@@ -285,6 +285,7 @@ describe('register and login without JavaScript', () => {
     // A taken address gets the same answer (the JSON route does not tell who has an account).
     const again = await t.app.inject({ method: 'POST', url: '/register', ...urlencoded(account) });
     expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/login?registered=1');
     const short = await t.app.inject({
       method: 'POST',
       url: '/register',
@@ -385,5 +386,73 @@ describe('password reset without JavaScript', () => {
       error: ACCOUNT_MESSAGES.resetUsed,
       fields: { token: ACCOUNT_MESSAGES.resetUsed },
     });
+  });
+});
+
+describe('the first account and invitations without JavaScript (issue 22)', () => {
+  it("POST /register of the site's first account → 303 to /login?registered=admin (it is the admin)", async () => {
+    const fresh = await createTestApp();
+    try {
+      const first = await fresh.app.inject({
+        method: 'POST',
+        url: '/register',
+        ...urlencoded({ name: 'First Admin', email: 'first-admin@example.com', password: 'a long enough password 1' }),
+      });
+      expect(first.statusCode).toBe(303);
+      expect(first.headers.location).toBe('/login?registered=admin');
+      const second = await fresh.app.inject({
+        method: 'POST',
+        url: '/register',
+        ...urlencoded({ name: 'Second Person', email: 'second@example.com', password: 'a long enough password 2' }),
+      });
+      expect(second.headers.location).toBe('/login?registered=1');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('POST /accept-invite (token in the body) answers the new session for the page to store; refusals name the field', async () => {
+    const { headers } = await callers(t.app);
+    const email = 'native-invitee@example.com';
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/invites',
+      headers: headers.admin,
+      payload: { email, role: 'editor' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const [mail] = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.to, email));
+    const token = /\/accept-invite\?token=([\w-]+)/.exec(mail?.body ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const password = 'quiet lighthouse gravel 64';
+
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/accept-invite',
+      ...urlencoded({ token: token!, name: 'Native Invitee', password: 'password123' }),
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(Object.keys(weak.json().fields)).toEqual(['password']);
+
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/accept-invite',
+      ...urlencoded({ token: token!, name: 'Native Invitee', password }),
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ user: { email, name: 'Native Invitee', role: 'editor' } });
+
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/accept-invite',
+      ...urlencoded({ token: token!, name: 'Native Invitee', password }),
+    });
+    expect(again.statusCode).toBe(400);
+    expect(Object.keys(again.json().fields)).toEqual(['token']);
+    // The posts were logged (their path), but neither the token nor the password was.
+    const log = logLines.join('');
+    expect(log).toContain('/accept-invite');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(password);
   });
 });

@@ -1,5 +1,10 @@
 import {
+  InviteCreateSchema,
+  InviteIdParamsSchema,
+  InviteListSchema,
+  LEAD_DESK_MESSAGES,
   MESSAGES,
+  MessageSchema,
   RoleChangeSchema,
   TwoFactorPolicySchema,
   type Role,
@@ -14,6 +19,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { accountApprovedMail, queueAccountMails } from '../../services/account-mail.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { createInvite, listInvites, revokeInvite } from '../../services/invites.ts';
 import { ROLE_CHANGE_LOCK, toUser } from '../../services/auth.ts';
 import { endAllSessions } from '../../services/sessions.ts';
 import { isTwoFactorRequired, setTwoFactorRequired } from '../../services/two-factor.ts';
@@ -128,6 +134,42 @@ export default async function userRoutes(fastify: FastifyInstance, { siteUrl }: 
       target: { type: 'user', id },
       data: { sessionsEnded: ended },
     });
+    return reply.status(204).send();
+  });
+
+  // Invitations (issue 22). An address that already has an account is answered exactly as a new one (its owner
+  // is mailed instead), so this answer never says which addresses have accounts.
+  const inviteSchema = {
+    tags,
+    summary: 'Invite a colleague by address and role: a mail with a single-use link to /accept-invite (7 days)',
+    security: BEARER,
+    body: InviteCreateSchema,
+    response: { 201: MessageSchema, ...errorResponses(400, 401, 403) },
+  };
+  app.post('/invites', { schema: inviteSchema }, async (request, reply) => {
+    const { email } = request.body;
+    await createInvite(app.db, siteUrl, request, request.user!, request.body);
+    app.outbox.kick();
+    return reply.status(201).send({ message: LEAD_DESK_MESSAGES.inviteSent(email) });
+  });
+
+  const invitesSchema = {
+    tags,
+    summary: 'The open invitations (not accepted, not expired), newest first',
+    security: BEARER,
+    response: { 200: InviteListSchema, ...errorResponses(401, 403) },
+  };
+  app.get('/invites', { schema: invitesSchema }, async () => ({ items: await listInvites(app.db) }));
+
+  const revokeSchema = {
+    tags,
+    summary: 'Revoke an open invitation: its link stops working',
+    security: BEARER,
+    params: InviteIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.delete('/invites/:id', { schema: revokeSchema }, async (request, reply) => {
+    await revokeInvite(app.db, request, request.params.id);
     return reply.status(204).send();
   });
 

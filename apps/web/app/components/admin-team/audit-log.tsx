@@ -12,10 +12,21 @@ const selectClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** `{ from: 'editor', to: 'admin' }` → `from: editor, to: admin` */
-const details = (data: Record<string, unknown>) =>
+/**
+ * `{ from: 'editor', to: 'admin' }` → `from: editor, to: admin`; an account's id is shown as its name
+ * (`people`, from the API), e.g. the owners of an owner change.
+ */
+const details = (data: Record<string, unknown>, people: Record<string, string>) =>
   Object.entries(data)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(([key, value]) => {
+      const shown =
+        typeof value === 'string' && people[value]
+          ? people[value]
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+      return `${key}: ${shown}`;
+    })
     .join(', ');
 
 export function AuditLog() {
@@ -130,7 +141,7 @@ export function AuditLog() {
                       </thead>
                       <tbody>
                         {list.items.map((entry) => (
-                          <AuditRow key={entry.id} entry={entry} />
+                          <AuditRow key={entry.id} entry={entry} people={list.people} />
                         ))}
                       </tbody>
                     </table>
@@ -155,7 +166,7 @@ export function AuditLog() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditEntry }) {
+function AuditRow({ entry, people }: { entry: AuditEntry; people: Record<string, string> }) {
   return (
     <tr className="border-b border-slate-200 align-top">
       <td className="py-2 pr-4 whitespace-nowrap">
@@ -164,10 +175,10 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       <td className="py-2 pr-4">{entry.actor.name}</td>
       <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
       <td className="py-2 pr-4 text-xs break-words">
-        <AuditTarget target={entry.target} />
+        <AuditTarget entry={entry} />
       </td>
       <td className="py-2 pr-4 font-mono text-xs">{entry.ip ?? '—'}</td>
-      <td className="py-2 text-xs break-all">{details(entry.data) || '—'}</td>
+      <td className="py-2 text-xs break-all">{details(entry.data, people) || '—'}</td>
     </tr>
   );
 }
@@ -182,17 +193,19 @@ const TARGET_NOUNS: Record<string, string> = {
   email: 'Address',
   consents: 'Consent records',
   retention: 'Retention',
+  content: 'Page content',
+  media: 'Image',
+  backup: 'Backup',
+  invite: 'Invitation',
 };
 
 /**
- * What an entry is about, in words: the name the API gives it (`label` or `name`) linked to its page in
- * the admin (`path`) when it still exists; an id only when the API knows no name for it (e.g. removed).
+ * What an entry is about, in words: the name the API gives it (`label`) linked to its page in the admin
+ * (`path`) when it still exists; an id only when the API knows no name for it (e.g. removed).
  */
-function AuditTarget({ target }: { target: AuditEntry['target'] }) {
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const { target, label, path } = entry;
   if (!target) return <>—</>;
-  const extra = target as Record<string, unknown>;
-  const label = typeof extra.label === 'string' ? extra.label : typeof extra.name === 'string' ? extra.name : null;
-  const path = typeof extra.path === 'string' ? extra.path : typeof extra.href === 'string' ? extra.href : null;
   const noun = TARGET_NOUNS[target.type] ?? target.type;
   const shown = label ?? target.id;
   return (

@@ -78,7 +78,8 @@ export function TeamManager() {
         Team
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        New accounts wait as “Pending approval” until an admin makes them an editor or admin.
+        New accounts wait as “Pending approval” until an admin makes them an editor or admin. An invited colleague
+        (below) gets the role of the invitation at once.
       </p>
       {error && (
         <p role="alert" className={`mt-4 ${errorBox}`}>

@@ -1,11 +1,14 @@
 // The first view of /admin for admins, from GET /api/admin/stats: new leads this week against last
-// week by kind and region, leads by status, the median time to the first answer, where leads come
-// from, the notifications that keep failing, and the backups.
+// week by kind and region, leads by status, the median time to the first answer, quotes' deal values
+// (the open pipeline and what was won), where leads come from, the notifications that keep failing, and
+// the backups.
 import {
+  type DealSum,
   LEAD_KIND_LABELS,
   LEAD_KINDS,
   OUTBOX_FAILING,
   REGION_BUCKETS,
+  OPEN_DEAL_STATUSES,
   REGION_SETTINGS,
   StatsSchema,
   leadStatuses,
@@ -14,6 +17,7 @@ import {
 import { Link } from 'react-router';
 import { useApiQuery } from '~/lib/api-query';
 import { inboxSearch } from '~/components/admin-leads/leads-inbox';
+import { money } from '~/components/admin-leads/lead-deal-value';
 import { when } from '~/components/admin-leads/lead-kinds';
 import { statusLabel } from '~/components/admin-leads/lead-status';
 import { PURPOSE_LABELS } from '~/components/admin-leads/lead-timeline';
@@ -89,6 +93,79 @@ function WeekTable({ caption, rows }: { caption: string; rows: { label: string; 
   );
 }
 
+/** Sums in several currencies, never added together: "£5,250.50 · NPR 90,000". */
+const sums = (entries: DealSum[]) => entries.map((entry) => money(entry.total, entry.currency)).join(' · ') || 'none';
+const quotesCount = (entries: DealSum[]) => {
+  const n = entries.reduce((total, entry) => total + entry.count, 0);
+  return `${n} ${n === 1 ? 'quote' : 'quotes'}`;
+};
+
+/** Quotes' deal values: the open pipeline by status, and what was won this month and last, per currency. */
+function DealValueCard({ deal }: { deal: Stats['dealValue'] }) {
+  const open = OPEN_DEAL_STATUSES.map((status) => ({
+    status,
+    entries: deal.open.filter((entry) => entry.status === status),
+  }));
+  const allOpen = deal.open;
+  return (
+    <section aria-labelledby="deal-heading" className={card}>
+      <h3 id="deal-heading" className={heading}>
+        Deal value
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Quotes with a deal value, per currency (amounts in different currencies are not added together).
+      </p>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <div>
+          <h4 className="font-semibold text-slate-800">Open pipeline</h4>
+          <dl className="mt-2 space-y-1 text-sm">
+            {open.map(({ status, entries }) => (
+              <div key={status} className="flex flex-wrap justify-between gap-x-4">
+                <dt>
+                  <Link
+                    to={`/admin/leads${inboxSearch({ kind: 'quotes', status })}`}
+                    className="text-brand-700 underline hover:text-brand-800"
+                  >
+                    {statusLabel(status)}
+                  </Link>
+                </dt>
+                <dd className="tabular-nums">{entries.length === 0 ? '—' : sums(entries)}</dd>
+              </div>
+            ))}
+            <div className="flex flex-wrap justify-between gap-x-4 border-t border-slate-200 pt-1 font-semibold">
+              <dt>All open ({quotesCount(allOpen)})</dt>
+              <dd className="tabular-nums">{sums(totalsByCurrency(allOpen))}</dd>
+            </div>
+          </dl>
+        </div>
+        <div>
+          <h4 className="font-semibold text-slate-800">Won</h4>
+          <dl className="mt-2 space-y-1 text-sm">
+            <div className="flex flex-wrap justify-between gap-x-4">
+              <dt>This month ({quotesCount(deal.wonThisMonth)})</dt>
+              <dd className="tabular-nums">{sums(deal.wonThisMonth)}</dd>
+            </div>
+            <div className="flex flex-wrap justify-between gap-x-4">
+              <dt>Last month ({quotesCount(deal.wonLastMonth)})</dt>
+              <dd className="tabular-nums">{sums(deal.wonLastMonth)}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The entries of several statuses added up per currency. */
+function totalsByCurrency(entries: DealSum[]): DealSum[] {
+  const byCurrency = new Map<string | null, DealSum>();
+  for (const entry of entries) {
+    const sum = byCurrency.get(entry.currency) ?? { currency: entry.currency, total: 0, count: 0 };
+    byCurrency.set(entry.currency, { ...sum, total: sum.total + entry.total, count: sum.count + entry.count });
+  }
+  return [...byCurrency.values()];
+}
+
 function DashboardBody({ stats }: { stats: Stats }) {
   const { thisWeek, lastWeek } = stats.newLeads;
   return (
@@ -157,6 +234,8 @@ function DashboardBody({ stats }: { stats: Stats }) {
           ))}
         </div>
       </section>
+
+      <DealValueCard deal={stats.dealValue} />
 
       <div className="grid gap-8 md:grid-cols-2">
         <section aria-labelledby="pages-heading" className={card}>

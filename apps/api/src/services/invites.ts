@@ -1,0 +1,182 @@
+// Invitations of colleagues (issue 22): an admin invites an address with a role, the person gets a mail with a
+// single-use link (the token is stored as SHA-256), valid INVITE_TTL_DAYS, and chooses their name and password
+// on /accept-invite. An address that already has an account is answered exactly as a new one, and its owner is
+// mailed instead (docs/product.md D8: nobody learns which addresses have accounts). Revoking deletes the row, so
+// its link is dead like any unknown token.
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type Invite,
+  type InviteAcceptSchema,
+  type InviteCreateSchema,
+  INVITE_TTL_DAYS,
+  LEAD_DESK_MESSAGES,
+  type Role,
+} from '@agency/contract';
+import { and, asc, eq, gt, isNull, schema, sql, type Db } from '@agency/db';
+import type { z } from 'zod';
+import { HttpError } from '../lib/http-error.ts';
+import { inviteExistingMail, inviteMail, queueAccountMails } from './account-mail.ts';
+import { type AuditContext, hashEmail, recordAudit } from './audit.ts';
+import { findUserByEmail, hashPassword, normaliseEmail } from './auth.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** Who invites: the signed-in admin. */
+export interface Inviter {
+  id: string;
+  name: string;
+}
+
+/**
+ * Invites `input.email` as `input.role`: a new single-use link (an open invitation of the same address is
+ * replaced, so one link is live), or, when the address has an account, a mail to its owner and nothing else.
+ * Both are recorded in the audit log; the caller answers the same either way.
+ */
+export async function createInvite(
+  db: Db,
+  siteUrl: string,
+  request: AuditContext,
+  by: Inviter,
+  input: z.infer<typeof InviteCreateSchema>,
+): Promise<void> {
+  const email = normaliseEmail(input.email);
+  const owner = await findUserByEmail(db, email);
+  await db.transaction(async (tx) => {
+    if (owner) {
+      await queueAccountMails(tx, [inviteExistingMail(siteUrl, owner, by.name)]);
+      await recordAudit(tx, request, {
+        action: 'user.invited',
+        target: { type: 'user', id: owner.id },
+        data: { role: input.role, existingAccount: true },
+      });
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    await tx
+      .delete(schema.userInvites)
+      .where(and(eq(schema.userInvites.email, email), isNull(schema.userInvites.acceptedAt)));
+    const [invite] = await tx
+      .insert(schema.userInvites)
+      .values({
+        email,
+        role: input.role,
+        tokenHash: sha256(token),
+        invitedBy: by.id,
+        expiresAt: new Date(Date.now() + INVITE_TTL_DAYS * 86_400_000),
+      })
+      .returning();
+    if (!invite) throw new Error('insert returned no row');
+    await queueAccountMails(tx, [inviteMail(siteUrl, invite, by.name, token)]);
+    await recordAudit(tx, request, {
+      action: 'user.invited',
+      target: { type: 'invite', id: invite.id },
+      data: { role: input.role, emailHash: hashEmail(email) },
+    });
+  });
+}
+
+/** The open invitations (not accepted, not expired), newest first. */
+export async function listInvites(db: Db): Promise<Invite[]> {
+  const rows = await db
+    .select({ invite: schema.userInvites, inviterName: schema.users.name })
+    .from(schema.userInvites)
+    .leftJoin(schema.users, eq(schema.users.id, schema.userInvites.invitedBy))
+    .where(and(isNull(schema.userInvites.acceptedAt), gt(schema.userInvites.expiresAt, sql`now()`)))
+    .orderBy(asc(schema.userInvites.createdAt));
+  return rows.reverse().map(({ invite, inviterName }) => ({
+    id: invite.id,
+    email: invite.email,
+    role: invite.role as Invite['role'],
+    createdAt: invite.createdAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+    invitedBy: invite.invitedBy ? { id: invite.invitedBy, name: inviterName ?? '' } : null,
+  }));
+}
+
+/** Revokes an open invitation (its link stops working); 404 when there is none with this id. */
+export async function revokeInvite(db: Db, request: AuditContext, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(schema.userInvites)
+      .where(and(eq(schema.userInvites.id, id), isNull(schema.userInvites.acceptedAt)))
+      .returning();
+    if (!gone) throw new HttpError(404, LEAD_DESK_MESSAGES.inviteNotFound);
+    await recordAudit(tx, request, {
+      action: 'user.invite_revoked',
+      target: { type: 'invite', id },
+      data: { role: gone.role, emailHash: hashEmail(gone.email) },
+    });
+  });
+}
+
+const inviteInvalid = () =>
+  new HttpError(400, LEAD_DESK_MESSAGES.inviteInvalid, { token: LEAD_DESK_MESSAGES.inviteInvalid });
+
+class InviteSpentError extends Error {}
+
+/** An account of the address was created at the same moment (its unique index refused ours). */
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Accepts an invitation: checks the link (400 naming `token` when unknown, revoked, used or expired), then the
+ * password rule (400 naming `password`; the link stays usable), then spends the link and creates the account with
+ * the invited role, in one transaction (of two requests with the same link only one gets an account).
+ */
+export async function acceptInvite(
+  db: Db,
+  caller: AuditContext,
+  input: z.infer<typeof InviteAcceptSchema>,
+): Promise<UserRow> {
+  const [invite] = await db
+    .select()
+    .from(schema.userInvites)
+    .where(eq(schema.userInvites.tokenHash, sha256(input.token)));
+  if (!invite || invite.acceptedAt || invite.expiresAt.getTime() <= Date.now()) throw inviteInvalid();
+  await assertPasswordAllowed(input.password, { email: invite.email, name: input.name }, 'password');
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const spent = await tx
+        .update(schema.userInvites)
+        .set({ acceptedAt: new Date() })
+        .where(
+          and(
+            eq(schema.userInvites.id, invite.id),
+            isNull(schema.userInvites.acceptedAt),
+            gt(schema.userInvites.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: schema.userInvites.id });
+      if (spent.length === 0) throw new InviteSpentError();
+      const [taken] = await tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.email, invite.email));
+      // Registered on their own since the invitation went out: the link has nothing left to do.
+      if (taken) throw new InviteSpentError();
+      const [user] = await tx
+        .insert(schema.users)
+        .values({ name: input.name, email: invite.email, passwordHash, role: invite.role as Role })
+        .returning();
+      if (!user) throw new Error('insert returned no row');
+      await recordAudit(tx, caller, {
+        action: 'user.invite_accepted',
+        actor: { id: user.id, name: user.name },
+        target: { type: 'user', id: user.id },
+        data: { role: user.role, inviteId: invite.id },
+      });
+      return user;
+    });
+  } catch (error) {
+    if (error instanceof InviteSpentError || isUniqueViolation(error)) throw inviteInvalid();
+    throw error;
+  }
+}
