@@ -7,4 +7,13 @@ export default {
   ssr: true,
   // Every public page that does not read the database becomes static HTML at build time.
   prerender: () => [...PRERENDERED_PATHS],
+  // React Router 8's behaviours, each kept off until the move to v8 (which needs Node 22): set, so the build does
+  // not ask about them on every run.
+  future: {
+    v8_middleware: false,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
+    v8_trailingSlashAwareDataRequests: false,
+  },
 } satisfies Config;

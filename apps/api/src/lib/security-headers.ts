@@ -1,4 +1,5 @@
-// The security headers of every response, and the one function that writes the Content-Security-Policy.
+// The security headers of every response (set by helmet, plus Permissions-Policy), and the one place the
+// Content-Security-Policy is written.
 import { createHash } from 'node:crypto';
 
 export interface CspOptions {
@@ -37,18 +38,28 @@ export function contentSecurityPolicy({ scripts = [], scriptOrigins = [], https 
 /** Powerful features no page of the site uses, switched off for it and anything it might embed. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
-/** Headers every response carries, whatever produced it (pages, API, files, errors). */
-export function securityHeaders(siteUrl: string, csp: string): Record<string, string> {
-  const headers: Record<string, string> = {
-    'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
-    // For browsers older than frame-ancestors.
-    'x-frame-options': 'DENY',
+/**
+ * Helmet's options for every response (pages, API, files, errors): nosniff, this referrer
+ * policy, frames refused (X-Frame-Options for browsers older than frame-ancestors) and HSTS on https sites.
+ * Helmet's other defaults are off: the site embeds nothing and is embedded nowhere, and every header is sent with
+ * each of a page's scripts and stylesheets, whose weight issue 25 budgets (README, "Security headers").
+ */
+export function helmetOptions(options: Pick<CspOptions, 'https'>) {
+  return {
+    // Written by the plugin as `contentSecurityPolicy()`'s text, the same for the site and for a page's own.
+    contentSecurityPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+    frameguard: { action: 'deny' as const },
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    crossOriginEmbedderPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   };
-  if (siteUrl.startsWith('https://')) headers['strict-transport-security'] = 'max-age=31536000';
-  return headers;
 }
 
 /** `'sha256-…'` of an inline script's exact text, as CSP compares it. */

@@ -59,7 +59,8 @@ const notFound = (request: FastifyRequest) => ({
  * nothing, so it is a 404 in the one error format; no hook runs here, so the security headers are set by hand.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  void reply.headers(request.server.securityHeaders).header('x-request-id', request.id);
+  request.server.writeSecurityHeaders(reply);
+  void reply.header('x-request-id', request.id);
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(404).send(notFound(request));
   }

@@ -1,15 +1,18 @@
-// Sets the security headers on every response (pages, API, files, errors), in one place. A response that
-// set its own Content-Security-Policy (a page with its script hashes or nonce) keeps it.
-import type { FastifyInstance } from 'fastify';
+// Sets the security headers on every response (pages, API, files, errors), in one place: @fastify/helmet with the
+// site's options, plus the Content-Security-Policy (written as one text with a page's own, which replaces it: a
+// page with its script hashes or nonce) and Permissions-Policy, which helmet does not write.
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { type CspOptions, contentSecurityPolicy, securityHeaders } from '../lib/security-headers.ts';
+import helmetHeaders from 'helmet';
+import { type CspOptions, contentSecurityPolicy, helmetOptions, PERMISSIONS_POLICY } from '../lib/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The site's CSP with a page's own inline scripts (hashes or a nonce) allowed. */
     pagePolicy(scripts: readonly string[]): string;
-    /** The headers every answer carries; set by hand only where Fastify's hooks do not run (bad URLs). */
-    securityHeaders: Readonly<Record<string, string>>;
+    /** Writes the headers every answer carries; called by hand only where Fastify's hooks do not run (bad URLs). */
+    writeSecurityHeaders(reply: FastifyReply): void;
   }
 }
 
@@ -24,17 +27,20 @@ export default fp<SecurityHeadersOptions>(async function securityHeadersPlugin(
   { siteUrl, scriptOrigins = [] },
 ) {
   const base: CspOptions = { scriptOrigins, https: siteUrl.startsWith('https://') };
-  const headers = securityHeaders(siteUrl, contentSecurityPolicy(base));
-  const entries = Object.entries(headers);
+  const options = helmetOptions(base);
+  // The same middleware helmet's hook runs, for the answers no hook reaches.
+  const headersOf = helmetHeaders(options);
 
-  app.decorate('securityHeaders', headers);
+  const ours = { 'content-security-policy': contentSecurityPolicy(base), 'permissions-policy': PERMISSIONS_POLICY };
+
+  await app.register(helmet, options);
   app.decorate('pagePolicy', (scripts: readonly string[]) => contentSecurityPolicy({ ...base, scripts }));
+  app.decorate('writeSecurityHeaders', (reply: FastifyReply) => {
+    headersOf(reply.request.raw, reply.raw, () => undefined);
+    void reply.headers(ours);
+  });
 
-  // onSend runs for every answer, errors and 404s included.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    for (const [name, value] of entries) {
-      if (!reply.hasHeader(name)) reply.header(name, value);
-    }
-    return payload;
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(ours);
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createDb, schema, sql } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../test/auth-fixtures.ts';
+import { createAccount, nowCode, turnOnTwoFactor } from '../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../test/lead-fixtures.ts';
 import { createLocalStorage } from './storage.ts';
@@ -67,9 +67,11 @@ async function download(t: TestApp, id: string, authorization: string) {
   return res;
 }
 
-/** A source with an admin (password), leads of each kind, a note and a CV; returns what to check after. */
+/** A source with an admin (password), an editor with 2FA, leads of each kind, a note and a CV; returns what to check after. */
 async function fill(t: TestApp) {
   const admin = await createAccount(t.app, 'admin', 'Backup Admin');
+  const editor = await createAccount(t.app, 'editor', 'Backup Editor');
+  const { secret } = await turnOnTwoFactor(t.app, editor);
   const cv = Buffer.concat([PDF, randomBytes(2048)]);
   const applicationId = await sendCv(t, cv);
   const quote = await t.app.inject({ method: 'POST', url: '/api/request-quote', payload: MODAL_QUOTE });
@@ -82,7 +84,7 @@ async function fill(t: TestApp) {
     payload: { text: 'Strong CV, call back on Monday.' },
   });
   expect(note.statusCode).toBeLessThan(300);
-  return { admin, cv, applicationId };
+  return { admin, editor: { ...editor, secret }, cv, applicationId };
 }
 
 async function backupAndRestore(source: TestApp, target: TestApp) {
@@ -117,6 +119,22 @@ async function backupAndRestore(source: TestApp, target: TestApp) {
   });
   expect(timeline.statusCode).toBe(200);
   expect(timeline.body).toContain('Strong CV, call back on Monday.');
+  // The editor signs in with password and a code from the same authenticator app.
+  const first = await target.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: filled.editor.email, password: filled.editor.password },
+  });
+  expect(first.statusCode).toBe(200);
+  const { challengeToken } = first.json<{ challengeToken: string }>();
+  expect(challengeToken).toBeTruthy();
+  const second = await target.app.inject({
+    method: 'POST',
+    url: '/api/auth/login/2fa',
+    payload: { challengeToken, code: nowCode(filled.editor.secret) },
+  });
+  expect(second.statusCode, second.body).toBe(200);
+  expect(second.json().accessToken).toBeTruthy();
   // The sequences carry on after the restored rows: a new lead after the restore is accepted.
   expect((await sendContact(target, 1)).statusCode).toBe(201);
 }

@@ -14,6 +14,7 @@ import {
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
+import { AccountNotice } from '~/components/account/account-notice';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { ApiRequestError } from '~/lib/api';
@@ -133,12 +134,12 @@ export default function AcceptInvite() {
               error={fields.password}
             />
             {error && (
-              <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+              <AccountNotice kind="error">
                 <p>{error}</p>
                 {(error === NO_TOKEN || error === LEAD_DESK_MESSAGES.inviteInvalid) && (
                   <p className="mt-1">Ask the admin who invited you for a new invitation.</p>
                 )}
-              </div>
+              </AccountNotice>
             )}
             {/* Enabled in the served HTML: before hydration or without JavaScript it posts natively. */}
             <button type="submit" disabled={loading || !token} className={`${primaryButton} w-full`}>

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, MessageSchema, RESET_REQUESTED_PARAM }
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
+import { AccountNotice } from '~/components/account/account-notice';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { apiJson } from '~/lib/api';
@@ -56,9 +57,9 @@ export default function ForgotPassword() {
     <section className="mx-auto max-w-md px-6 py-16">
       <h1 className="text-3xl font-bold">Forgot password</h1>
       {sent ? (
-        <p role="status" className="mt-8 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+        <AccountNotice kind="success" className="mt-8">
           {sent}
-        </p>
+        </AccountNotice>
       ) : (
         <>
           <p className="mt-4 text-slate-700">
@@ -81,11 +82,7 @@ export default function ForgotPassword() {
               onChange={set('email')}
               error={refusal?.fields?.email}
             />
-            {shownError && (
-              <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {shownError}
-              </p>
-            )}
+            {shownError && <AccountNotice kind="error">{shownError}</AccountNotice>}
             {/* Enabled in the served HTML: before hydration or without JavaScript it posts natively. */}
             <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
               Send the link

@@ -12,6 +12,7 @@ import {
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
+import { AccountNotice } from '~/components/account/account-notice';
 import { primaryButton } from '~/components/admin/form-styles';
 import { afterLoginPath } from '~/lib/after-login';
 import { useFormValues } from '~/components/forms/form-state';
@@ -88,20 +89,14 @@ export default function Login() {
     <section className="mx-auto max-w-md px-6 py-16">
       <h1 className="text-3xl font-bold">Log in</h1>
       {registered && (
-        <p
-          role="status"
-          className="mt-6 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
-        >
+        <AccountNotice kind="success" className="mt-6">
           {registered === REGISTERED_ADMIN ? ACCOUNT_MESSAGES.registeredAdmin : MESSAGES.auth.registered}
-        </p>
+        </AccountNotice>
       )}
       {passwordReset && (
-        <p
-          role="status"
-          className="mt-6 rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900"
-        >
+        <AccountNotice kind="success" className="mt-6">
           {ACCOUNT_MESSAGES.passwordReset}
-        </p>
+        </AccountNotice>
       )}
       {answered?.session && (
         <p role="status" className="mt-8 text-slate-700">
@@ -134,11 +129,7 @@ export default function Login() {
           value={password}
           onChange={set('password')}
         />
-        {shownError && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {shownError}
-          </p>
-        )}
+        {shownError && <AccountNotice kind="error">{shownError}</AccountNotice>}
         {/* Posted natively before hydration (method="post": the password never goes into the URL). */}
         <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
           Login
@@ -205,11 +196,7 @@ function TwoFactorStep({
           value={value}
           onChange={setValue}
         />
-        {error && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        {error && <AccountNotice kind="error">{error}</AccountNotice>}
         <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
           Verify
         </button>

@@ -6,6 +6,7 @@ import { REGISTERED_ADMIN, REGISTERED_PARAM, passwordProblem, preloadPasswordEst
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
+import { AccountNotice } from '~/components/account/account-notice';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { pathOf } from '~/content/pages';
@@ -75,11 +76,7 @@ export default function Register() {
         {field('name', 'Name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', 'new-password')}
-        {shownError && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {shownError}
-          </p>
-        )}
+        {shownError && <AccountNotice kind="error">{shownError}</AccountNotice>}
         {/* Posted natively before hydration (method="post": the password never goes into the URL). */}
         <button type="submit" disabled={loading} className={`${primaryButton} w-full`}>
           Register

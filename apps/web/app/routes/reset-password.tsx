@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, ACCOUNT_PATHS, passwordProblem, preloadPasswordEstima
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { AccountField } from '~/components/account/account-field';
+import { AccountNotice } from '~/components/account/account-notice';
 import { primaryButton } from '~/components/admin/form-styles';
 import { useFormValues } from '~/components/forms/form-state';
 import { ApiRequestError, apiJson } from '~/lib/api';
@@ -69,9 +70,9 @@ export default function ResetPassword() {
       <h1 className="text-3xl font-bold">Choose a new password</h1>
       {done ? (
         <>
-          <p role="status" className="mt-8 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-green-900">
+          <AccountNotice kind="success" className="mt-8">
             {ACCOUNT_MESSAGES.passwordReset}
-          </p>
+          </AccountNotice>
           <p className="mt-6">
             <Link to={ACCOUNT_PATHS.login} className={`${primaryButton} inline-block`}>
               Go to login
@@ -98,14 +99,14 @@ export default function ResetPassword() {
             error={passwordError}
           />
           {error && (
-            <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <AccountNotice kind="error">
               <p>{error}</p>
               <p className="mt-1">
                 <Link to={ACCOUNT_PATHS.forgotPassword} className="font-medium underline">
                   Ask for a new link
                 </Link>
               </p>
-            </div>
+            </AccountNotice>
           )}
           {/* Enabled in the served HTML: before hydration or without JavaScript it posts natively. */}
           <button type="submit" disabled={loading || !token} className={`${primaryButton} w-full`}>

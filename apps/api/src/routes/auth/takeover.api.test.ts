@@ -8,9 +8,13 @@ import {
 } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type Account } from '../../../test/auth-fixtures.ts';
+import {
+  createAccount,
+  forgetLastCode as forgetCode,
+  nowCode,
+  turnOnTwoFactor as turnOn,
+} from '../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { totpCode, totpStep } from '../../services/totp.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,28 +29,9 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
 const login = (email: string, password: string, remoteAddress?: string) =>
   post('/api/auth/login', { email, password }, {}, remoteAddress);
+const forgetLastCode = (id: string) => forgetCode(t.app, id);
+const turnOnTwoFactor = (account: Parameters<typeof turnOn>[1]) => turnOn(t.app, account);
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-
-/** Lets the account use a code again, as if the next 30-second step had come (codes are single-use). */
-const forgetLastCode = (id: string) =>
-  t.app.db.update(schema.users).set({ totpLastStep: null }).where(eq(schema.users.id, id));
-const nowCode = (secret: string) => totpCode(secret, totpStep(Date.now()));
-
-/** 2FA set up and on for `account`, through the API with its password; answers the secret and recovery codes. */
-async function turnOnTwoFactor(account: Account) {
-  const currentPassword = account.password;
-  const setup = await post('/api/auth/2fa/setup', { currentPassword }, bearer(account.accessToken));
-  expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json<{ secret: string }>();
-  const enable = await post(
-    '/api/auth/2fa/enable',
-    { code: nowCode(secret), currentPassword },
-    bearer(account.accessToken),
-  );
-  expect(enable.statusCode, enable.body).toBe(200);
-  await forgetLastCode(account.id);
-  return { secret, recoveryCodes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
-}
 
 const refusedAs = (res: Answer, status: number, field: string, message: string) => {
   expect(res.statusCode, res.body).toBe(status);

@@ -10,13 +10,16 @@ import {
   LEAD_KINDS,
   LEAD_PIPELINES,
   type LeadKind,
-  type LeadList,
+  type Inbox,
+  InboxSchema,
+  LeadListSchema,
   type LeadWork,
   NEW_STATUS,
   SPAM_STATUS,
   labelOf,
   leadAdminPath,
 } from '@agency/contract';
+import type { z } from 'zod';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { downloadWithAuth } from '~/components/admin/download';
@@ -26,7 +29,7 @@ import { QueryView } from '~/components/admin/query-view';
 import { useAdmins } from '~/components/admin/use-admins';
 import { useJobs } from '~/components/admin-content/use-jobs';
 import { toast } from '~/components/ui/toast';
-import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { type AnswerSchema, errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
 import { BulkActions, type Chosen } from './bulk-actions';
 import { EmailLink } from './contact-links';
@@ -121,7 +124,9 @@ export function LeadsInbox() {
   const filters = new URLSearchParams({ q: view.q, status: view.status, owner: view.owner });
   if (view.job) filters.set('job', view.job);
   const listPath = kind ? `/admin/${kind}?${filters}&page=${view.page}` : `/admin/leads?${filters}&page=${view.page}`;
-  const leads = useApiQuery<LeadList>(listPath);
+  // One kind's list and the inbox of every kind answer in their own shapes, each checked by its contract schema.
+  const listSchema: AnswerSchema<z.output<typeof LeadListSchema> | Inbox> = kind ? LeadListSchema : InboxSchema;
+  const leads = useApiQuery(listPath, listSchema);
   // Closed and expired postings too: their applications are still worked.
   const postings = useJobs(kind === 'applications');
   const what = spamFolder ? `spam ${title.toLowerCase()}` : title.toLowerCase();

@@ -1,7 +1,7 @@
 // The admin area's navigation: the sections the account may open, the current one marked
 // aria-current="page" (also on the pages inside it, e.g. a lead inside Leads). The Leads tab shows how
 // many leads are new and nobody's.
-import type { Role } from '@agency/contract';
+import { InboxSchema, type Role } from '@agency/contract';
 import { Link } from 'react-router';
 import { type AdminSection, sectionsFor } from '~/content/admin';
 import { useApiQuery } from '~/lib/api-query';
@@ -10,9 +10,7 @@ import { useApiQuery } from '~/lib/api-query';
 export const NEW_UNASSIGNED_PATH = '/admin/leads?status=new&owner=none&page=1';
 
 function NewUnassignedCount() {
-  const { data } = useApiQuery<{ total?: unknown; newUnassigned?: { total?: unknown } }>(NEW_UNASSIGNED_PATH);
-  const counted = data?.newUnassigned?.total ?? data?.total;
-  const total = typeof counted === 'number' ? counted : 0;
+  const total = useApiQuery(NEW_UNASSIGNED_PATH, InboxSchema).data?.newUnassigned.total ?? 0;
   if (total === 0) return null;
   return (
     <span className="ml-1 inline-block rounded-full bg-sky-700 px-2 py-0.5 text-xs font-bold text-white">
