@@ -95,6 +95,14 @@ test('an admin invites a colleague, who opens the mailed link, chooses a name an
   await page.reload();
   await expect(page.getByRole('region', { name: 'Invite a colleague' })).toContainText('No invitation is open.');
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText(email);
+
+  // The audit log names the invitation and the new account, and links to the Team page, not ids.
+  await page.goto('/admin/audit');
+  const table = page.getByRole('table', { name: 'Audit log entries, newest first' });
+  const invitedRow = table.getByRole('row').filter({ hasText: 'user.invited' }).first();
+  await expect(invitedRow.getByRole('link', { name: `Invitation of ${email}` })).toHaveAttribute('href', '/admin/team');
+  const acceptedRow = table.getByRole('row').filter({ hasText: 'user.invite_accepted' }).first();
+  await expect(acceptedRow.getByRole('link', { name })).toHaveAttribute('href', '/admin/team');
 });
 
 test('an open invitation is revoked after a confirmation', async ({ page, request }) => {
