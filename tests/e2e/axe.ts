@@ -16,6 +16,14 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
+  // A toast is drawn by a file fetched with the first toast, so it may appear after the transitions above were
+  // awaited: wait until every toast on the page has finished fading in (or out), whatever started it.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('section[aria-label="Notifications"] li')).every(
+      (toast) =>
+        toast.getAnimations().length === 0 && ['0', '1'].includes(getComputedStyle(toast as HTMLElement).opacity),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();

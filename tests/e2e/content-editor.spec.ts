@@ -1,8 +1,9 @@
 // Issue 23: the site's content edited in the admin. An editor changes a package price and an office phone
 // number, publishes both, and the public pages and their JSON-LD show them without a rebuild; text typed just
 // before Esc or a reload comes back (content documents and blog posts).
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { keepContent } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
 
@@ -13,33 +14,12 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
 
-/** The published texts of the documents the first test changes, put back after the spec for the ones that follow. */
-const originals = new Map<string, unknown>();
-const adminHeaders = async (request: APIRequestContext) => ({
-  authorization: `Bearer ${(await loginAdmin(request)).accessToken}`,
-});
-const contentUrl = (key: string) => `/api/admin/content/${encodeURIComponent(key)}`;
-
+// The documents the first test changes, put back after the spec for the ones that follow.
+let kept: Awaited<ReturnType<typeof keepContent>>;
 test.beforeAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
-  for (const key of ['packages', 'site']) {
-    originals.set(key, (await (await request.get(contentUrl(key), { headers })).json()).published);
-  }
+  kept = await keepContent(request, ['packages', 'site']);
 });
-
-test.afterAll(async ({ request }) => {
-  const headers = await adminHeaders(request);
-  for (const [key, data] of originals) {
-    const { version } = await (await request.get(contentUrl(key), { headers })).json();
-    const saved = await request.put(`${contentUrl(key)}/draft`, { headers, data: { version, data } });
-    expect(saved.status(), await saved.text()).toBe(200);
-    const published = await request.post(`${contentUrl(key)}/publish`, {
-      headers,
-      data: { version: (await saved.json()).version },
-    });
-    expect(published.status(), await published.text()).toBe(200);
-  }
-});
+test.afterAll(async ({ request }) => kept.restore(request));
 
 async function openDocument(page: Page, title: string) {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Content' }).click();
@@ -56,7 +36,8 @@ const saved = (page: Page) =>
 
 async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  // The newest toast: an earlier publish's may still be on screen (toasts stay five seconds).
+  await expect(page.getByText('Published', { exact: true }).last()).toBeVisible();
   await expect(page.getByText('Nothing to publish')).toBeVisible();
 }
 

@@ -2,39 +2,15 @@
 // content API reach the public pages, their JSON-LD and the sitemap at once, a draft never does, and a preview
 // link shows the draft to its holder only, marked noindex. The documents are put back afterwards.
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { loginAdmin } from './support';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import { adminAuth, type Json, keepContent, publishContent, saveContentDraft } from './content-documents.ts';
 
 let auth: Record<string, string>;
-const originals = new Map<string, string>();
+let kept: Awaited<ReturnType<typeof keepContent>>;
 
-async function open(request: APIRequestContext, key: string): Promise<Json> {
-  const response = await request.get(`/api/admin/content/${encodeURIComponent(key)}`, { headers: auth });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
-
-/** Saves `change` of the document as its draft; answers the new version. */
-async function saveDraft(request: APIRequestContext, key: string, change: (data: Json) => void): Promise<number> {
-  const document = await open(request, key);
-  const data = structuredClone(document.draft ?? document.published);
-  change(data);
-  const saved = await request.put(`/api/admin/content/${encodeURIComponent(key)}/draft`, {
-    headers: auth,
-    data: { version: document.version, data },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return (await saved.json()).version;
-}
-
-async function publish(request: APIRequestContext, key: string, version: number) {
-  const published = await request.post(`/api/admin/content/${encodeURIComponent(key)}/publish`, {
-    headers: auth,
-    data: { version },
-  });
-  expect(published.status(), await published.text()).toBe(200);
-}
+const saveDraft = (request: APIRequestContext, key: string, change: (data: Json) => void) =>
+  saveContentDraft(request, auth, key, change);
+const publish = (request: APIRequestContext, key: string, version: number) =>
+  publishContent(request, auth, key, version);
 
 const jsonLdOf = async (request: APIRequestContext, path: string) => {
   const html = await (await request.get(path)).text();
@@ -42,20 +18,12 @@ const jsonLdOf = async (request: APIRequestContext, path: string) => {
 };
 
 test.beforeAll(async ({ request }) => {
-  auth = { authorization: `Bearer ${(await loginAdmin(request)).accessToken}` };
-  for (const key of ['packages', 'site']) originals.set(key, JSON.stringify((await open(request, key)).published));
+  auth = await adminAuth(request);
+  kept = await keepContent(request, ['packages', 'site', 'about']);
 });
 
-test.afterAll(async ({ request }) => {
-  // Put the installation's texts back for the specs that follow (a draft is dropped by the publish).
-  for (const [key, published] of originals) {
-    const version = await saveDraft(request, key, (data) => {
-      for (const name of Object.keys(data)) delete data[name];
-      Object.assign(data, JSON.parse(published));
-    });
-    await publish(request, key, version);
-  }
-});
+// Put the installation's texts back for the specs that follow.
+test.afterAll(async ({ request }) => kept.restore(request));
 
 test('a published package price and office phone are on the public pages and in their JSON-LD, a draft never', async ({
   page,
@@ -108,4 +76,42 @@ test('a preview link shows the draft to its holder only, marked noindex', async 
   await expect(page.getByTestId('plan-price').first()).not.toHaveText('£1234');
   const forged = await request.get(url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
   expect(await forged.text()).not.toContain('£1234');
+});
+
+test("Markdown in a document is rendered on its page, script stripped; its search title and description are in the page's head", async ({
+  page,
+  request,
+}) => {
+  const version = await saveDraft(request, 'about', (data) => {
+    data.sections[0].paragraphs[0] =
+      'We build **fast** sites. <script>window.injected = true</script>\n\n- one [link](/packages)\n- two';
+    data.seo = { title: 'Who we are, in short', description: 'An agency of engineers in London and Kathmandu.' };
+  });
+  await publish(request, 'about', version);
+  // The served HTML, as a crawler or a share preview reads it, within a second of the publish.
+  const head = async () => {
+    const html = await (await request.get('/about')).text();
+    return html.slice(0, html.indexOf('</head>'));
+  };
+  const started = Date.now();
+  while (!(await head()).includes('Who we are, in short') && Date.now() - started < 1000) await page.waitForTimeout(50);
+  const served = await head();
+  for (const tag of [
+    '<title>Who we are, in short | ',
+    '<meta name="description" content="An agency of engineers in London and Kathmandu."',
+    '<meta property="og:title" content="Who we are, in short | ',
+    '<meta property="og:description" content="An agency of engineers in London and Kathmandu."',
+    '<meta name="twitter:title" content="Who we are, in short | ',
+    '<meta name="twitter:description" content="An agency of engineers in London and Kathmandu."',
+  ]) {
+    expect(served).toContain(tag);
+  }
+
+  await page.goto('/about');
+  const section = page.locator('main section').nth(1);
+  await expect(section.locator('strong')).toHaveText('fast');
+  await expect(section.locator('ul').first().getByRole('listitem')).toHaveText(['one link', 'two']);
+  await expect(section.getByRole('link', { name: 'link' })).toHaveAttribute('href', '/packages');
+  await expect(section).not.toContainText('**');
+  expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
 });

@@ -8,6 +8,8 @@ import {
   BLOG_SEO_TITLE_LENGTH,
   BLOG_SLUG_LENGTH,
   BLOG_SLUG_PATTERN,
+  BLOG_TAG_LENGTH,
+  BLOG_TAGS_MAX,
   isImageAddress,
 } from './blog-options.ts';
 import { BlogTagsSchema } from './blog.ts';
@@ -262,6 +264,12 @@ export const BlogInputSchema = z
       .nullish()
       .describe('The image shared with links to the post (og:image); empty: the post’s image'),
     socialImageAlt: text('socialImageAlt', BLOG_IMAGE_ALT_LENGTH).nullish().describe('Required with a social image'),
+    version: z
+      .number({ error: 'Version must be a number.' })
+      .int()
+      .min(0)
+      .optional()
+      .describe('On an update: the version the editor opened; another one → 409 naming who changed the post'),
   })
   .superRefine((blog, ctx) => {
     if (blog.imageUrl && blog.imageAlt === null)
@@ -272,6 +280,39 @@ export const BlogInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['publishedAt'], message: BLOG_MESSAGES.publishedAtRequired });
   });
 export type BlogInput = z.input<typeof BlogInputSchema>;
+
+/**
+ * A post's autosaved draft (issue 23, item 6): the editor's form as it stood, kept on the server and never shown
+ * to the public. Every field is optional (a half-written post), with the limits of the post's own fields.
+ */
+export const BlogDraftDataSchema = z.object({
+  title: text('title', LENGTH.blogTitle).optional(),
+  content: text('content', LENGTH.blogContent).optional(),
+  published: z.boolean().optional().describe('The Published switch'),
+  publishAt: text('publishAt', 40).optional().describe('The publication time as typed (local), or empty'),
+  tags: text('tags', BLOG_TAGS_MAX * (BLOG_TAG_LENGTH + 2))
+    .optional()
+    .describe('Comma-separated, as typed'),
+  imageUrl: text('imageUrl', LENGTH.url).nullable().optional(),
+  imageAlt: text('imageAlt', BLOG_IMAGE_ALT_LENGTH).optional(),
+  slug: text('slug', BLOG_SLUG_LENGTH).optional(),
+  excerpt: text('excerpt', BLOG_EXCERPT_LENGTH).optional(),
+  seoTitle: text('seoTitle', BLOG_SEO_TITLE_LENGTH).optional(),
+  seoDescription: text('seoDescription', BLOG_SEO_DESCRIPTION_LENGTH).optional(),
+  socialImageUrl: text('socialImageUrl', LENGTH.url).nullable().optional(),
+  socialImageAlt: text('socialImageAlt', BLOG_IMAGE_ALT_LENGTH).optional(),
+});
+export type BlogDraftData = z.output<typeof BlogDraftDataSchema>;
+
+/** PUT /api/blogs/{id}/draft. */
+export const BlogDraftBodySchema = z.object({
+  version: z
+    .number({ error: 'Version must be a number.' })
+    .int()
+    .min(0)
+    .describe('The version the editor opened (the post’s `version`)'),
+  data: BlogDraftDataSchema,
+});
 
 /** A blog post as the API returns it: docs/product.md's shape plus the fields the blog's later changes add. */
 export const BlogSchema = z.object({
@@ -295,5 +336,12 @@ export const BlogSchema = z.object({
   tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  // Editors only (GET /api/blogs?status=all, PUT /api/blogs/{id}/draft): never in a public answer.
+  version: z.number().int().optional().describe('Editors only: send it back with the next draft save or update'),
+  draft: z
+    .object({ data: BlogDraftDataSchema, savedAt: z.string(), savedBy: z.string().nullable() })
+    .nullable()
+    .optional()
+    .describe('Editors only: the autosaved draft, or null'),
 });
 export type Blog = z.infer<typeof BlogSchema>;

@@ -4,6 +4,7 @@
 // texts) is in content/defaults.ts. The admin builds its forms from these schemas: every field carries
 // `.meta({ kind, label })` (kind: text, markdown, link, image, price, currency, date, email, choice).
 import { z } from 'zod';
+import { BLOG_SEO_DESCRIPTION_LENGTH, BLOG_SEO_TITLE_LENGTH } from './blog-options.ts';
 import { SERVICES_CATALOGUE } from './content/services.ts';
 import { invalidTextMessage, requiredMessage, tooLongMessage } from './fields.ts';
 import { isCleanText } from './text.ts';
@@ -125,6 +126,20 @@ const titled = (label: string) =>
 const hero = () =>
   z.object({ title: textField('Heading'), lead: paragraphField('Introduction') }).meta({ label: 'Hero' });
 
+/**
+ * The page's title and description in search results and when it is shared (og:/twitter: tags), as for posts;
+ * a field left out keeps the page's usual text (apps/web/app/content/pages.ts).
+ */
+const seoFields = () =>
+  z
+    .object({
+      title: textField('Title in search results', BLOG_SEO_TITLE_LENGTH).optional(),
+      description: paragraphField('Description in search results', BLOG_SEO_DESCRIPTION_LENGTH).optional(),
+    })
+    .meta({ label: 'Search and sharing' })
+    .optional()
+    .meta({ label: 'Search and sharing' });
+
 // --- The documents -----------------------------------------------------------------------------------------
 
 export const SiteDocumentSchema = z.object({
@@ -180,6 +195,7 @@ export const HomeDocumentSchema = z.object({
   mission: z.object({ title: textField('Heading'), text: listOf('Paragraphs', markdownField('Paragraph'), 1) }),
   whyChooseUs: z.object({ title: textField('Heading'), reasons: listOf('Reasons', titled('Reason'), 1) }),
   techStack: z.object({ title: textField('Heading'), items: listOf('Technologies', textField('Technology', 80)) }),
+  seo: seoFields(),
 });
 
 export const AboutDocumentSchema = z.object({
@@ -194,6 +210,7 @@ export const AboutDocumentSchema = z.object({
     }),
     1,
   ),
+  seo: seoFields(),
 });
 
 export const ServicesDocumentSchema = z.object({
@@ -208,6 +225,7 @@ export const ServicesDocumentSchema = z.object({
       description: paragraphField('Description', 500),
     }),
   ),
+  seo: seoFields(),
 });
 
 export const PACKAGE_CATEGORY_IDS = ['business', 'ecommerce', 'restaurant'] as const;
@@ -239,6 +257,7 @@ export const PackagesDocumentSchema = z.object({
     1,
   ),
   inclusions: z.object({ title: textField('Heading'), items: listOf('Included', textField('Inclusion')) }),
+  seo: seoFields(),
 });
 
 export const CareerDocumentSchema = z.object({
@@ -247,6 +266,7 @@ export const CareerDocumentSchema = z.object({
   positionSummaries: z.record(z.string().max(120), paragraphField('Position summary', 500)),
   locationsNote: paragraphField('Locations note'),
   apply: z.object({ heading: textField('Heading'), body: paragraphField('Text') }),
+  seo: seoFields(),
 });
 
 export const QuoteDocumentSchema = z.object({
@@ -261,6 +281,7 @@ export const QuoteDocumentSchema = z.object({
     }),
     1,
   ),
+  seo: seoFields(),
 });
 
 const card = z.object({ title: textField('Card title'), body: paragraphField('Card text') });
@@ -289,6 +310,7 @@ export const ServicePageDocumentSchema = z.object({
     z.object({ question: textField('Question', 300), answer: markdownField('Answer', CONTENT_LIMITS.paragraph) }),
   ),
   closing: z.object({ heading: textField('Heading'), body: paragraphField('Text'), label: textField('Button', 80) }),
+  seo: seoFields(),
 });
 
 /** A paragraph (Markdown) or a bulleted list. */
@@ -307,6 +329,7 @@ export const PolicyDocumentSchema = z.object({
   lastUpdated: dateField('Last updated'),
   intro: markdownField('Introduction'),
   sections: policySections,
+  seo: seoFields(),
 });
 
 export const CookiesDocumentSchema = z.object({
@@ -330,6 +353,7 @@ export const CookiesDocumentSchema = z.object({
       duration: textField('Duration', 80),
     }),
   ),
+  seo: seoFields(),
 });
 
 export type SiteDocument = z.output<typeof SiteDocumentSchema>;
@@ -399,6 +423,66 @@ export const contentKeysForPath = (pathname: string): string[] => {
   const path = pathname.toLowerCase().replace(/(.)\/$/, '$1');
   return CONTENT_DOCUMENTS.filter((entry) => entry.everyPage || entry.paths.includes(path)).map((entry) => entry.key);
 };
+
+// --- Reading a document by its schema ------------------------------------------------------------------------
+
+interface ZodDef {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+
+/**
+ * The document with each value its schema marks as Markdown (`markdownField`) passed through `map`, every other
+ * value as it is (a value the schema does not describe is kept). A union takes the first option the value fits.
+ */
+export function mapMarkdownFields(schema: z.ZodType, value: unknown, map: (markdown: string) => string): unknown {
+  if (schema.meta()?.kind === 'markdown') return typeof value === 'string' ? map(value) : value;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object': {
+      if (!value || typeof value !== 'object' || Array.isArray(value) || !def.shape) return value;
+      const shape = def.shape;
+      return Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [
+          name,
+          shape[name] ? mapMarkdownFields(shape[name], item, map) : item,
+        ]),
+      );
+    }
+    case 'array':
+      return Array.isArray(value) && def.element
+        ? value.map((item) => mapMarkdownFields(def.element as z.ZodType, item, map))
+        : value;
+    case 'record':
+      return value && typeof value === 'object' && def.valueType
+        ? Object.fromEntries(
+            Object.entries(value).map(([name, item]) => [
+              name,
+              mapMarkdownFields(def.valueType as z.ZodType, item, map),
+            ]),
+          )
+        : value;
+    case 'union': {
+      const option = def.options?.find((candidate) => candidate.safeParse(value).success);
+      return option ? mapMarkdownFields(option, value, map) : value;
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'readonly':
+      return value == null || !def.innerType ? value : mapMarkdownFields(def.innerType, value, map);
+    case 'pipe':
+      return def.in ? mapMarkdownFields(def.in, value, map) : value;
+    default:
+      return value;
+  }
+}
 
 // --- The API -----------------------------------------------------------------------------------------------
 

@@ -181,6 +181,13 @@ export const blogs = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The editor's autosaved form (issue 23, item 6), never public; null when nothing waits. */
+    draft: jsonb('draft').$type<Record<string, unknown>>(),
+    /** Raised by every draft save, update and restore: a save from another version is refused (409). */
+    version: integer('version').notNull().default(1),
+    /** Who made the current version (a draft save included), and when: named by a 409. */
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
   },
   (t) => [
     index('blogs_status_published_idx').on(t.status, t.publishedAt),

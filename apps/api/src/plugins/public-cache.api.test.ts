@@ -123,6 +123,27 @@ describe('public cache', () => {
     expect(await price(t.app)).toBe(4321);
   });
 
+  it("shows a page's published search title and description (its head's source) on another instance within a second", async () => {
+    const other = await t.secondInstance();
+    const seo = async (app: FastifyInstance) => (await get(app, '/api/content/services')).json().data.seo;
+    const opened = (await get(t.app, '/api/admin/content/services', editor)).json();
+    expect(await seo(other)).toBeUndefined();
+    const draft = structuredClone(opened.draft ?? opened.published);
+    draft.seo = { title: 'Cloud, web and IT services', description: 'Everything we build and run, in one place.' };
+    const saved = (await write('PUT', '/api/admin/content/services/draft', {
+      version: opened.version,
+      data: draft,
+    })) as {
+      version: number;
+    };
+    expect(await seo(other)).toBeUndefined();
+    await write('POST', '/api/admin/content/services/publish', { version: saved.version });
+    const took = await within(1000, async () => (await seo(other))?.title === 'Cloud, web and IT services');
+    expect(took).toBeLessThan(1000);
+    expect(await seo(other)).toEqual(draft.seo);
+    expect(await seo(t.app)).toEqual(draft.seo);
+  });
+
   it('serves a scheduled content version from every instance once its time has come', async () => {
     const other = await t.secondInstance();
     const heading = async (app: FastifyInstance) =>

@@ -5,6 +5,7 @@ import {
   BUILT_IN_BLOG_SLUGS,
   RESERVED_BLOG_SLUGS,
   type Blog,
+  type BlogDraftData,
   type BlogInputSchema,
   type BlogRevision,
   type BlogStatus,
@@ -121,8 +122,22 @@ const excerptFields = (written: string | null | undefined, content: string) =>
 const effectiveStatus = (row: Pick<BlogRow, 'status' | 'publishedAt'>, now: Date): BlogStatus =>
   row.status === 'scheduled' && row.publishedAt && row.publishedAt <= now ? 'published' : (row.status as BlogStatus);
 
-export function toBlog(row: BlogRow, authorName: string | null, now = new Date()): Blog {
-  return {
+/** Who made the current version of a post (named by a 409 and under its draft). */
+const changedByName = sql<
+  string | null
+>`(select ${schema.users.name} from ${schema.users} where ${schema.users.id} = ${schema.blogs.changedBy})`;
+
+/**
+ * The post as the API answers it. `editor`: with its version and autosaved draft, for editors only; the public's
+ * answers (and the pages) never carry them.
+ */
+export function toBlog(
+  row: BlogRow,
+  authorName: string | null,
+  now = new Date(),
+  editor: { changedByName: string | null } | null = null,
+): Blog {
+  const blog: Blog = {
     _id: row.id,
     title: row.title,
     content: row.content,
@@ -142,11 +157,23 @@ export function toBlog(row: BlogRow, authorName: string | null, now = new Date()
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  if (!editor) return blog;
+  return {
+    ...blog,
+    version: row.version,
+    draft: row.draft
+      ? {
+          data: row.draft as BlogDraftData,
+          savedAt: (row.changedAt ?? row.updatedAt).toISOString(),
+          savedBy: editor.changedByName,
+        }
+      : null,
+  };
 }
 
 const selectBlogs = (db: Db) =>
   db
-    .select({ blog: schema.blogs, authorName: schema.users.name })
+    .select({ blog: schema.blogs, authorName: schema.users.name, changedByName })
     .from(schema.blogs)
     .leftJoin(schema.users, eq(schema.blogs.authorId, schema.users.id));
 
@@ -183,14 +210,68 @@ export async function listBlogs(db: Db, { now = new Date(), tag, q, includeHidde
   const rows = await selectBlogs(db)
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(...order);
-  return rows.map((row) => toBlog(row.blog, row.authorName, now));
+  // Hidden posts are read by editors only: with their versions and drafts.
+  return rows.map((row) => toBlog(row.blog, row.authorName, now, includeHidden ? row : null));
 }
 
-/** A post by id (uuid) or by slug, whatever its status; the caller decides who may see it. */
-export async function findBlog(db: Db, idOrSlug: string, now = new Date()): Promise<Blog | null> {
+/**
+ * A post by id (uuid) or by slug, whatever its status; the caller decides who may see it. `forEditor`: with its
+ * version and draft.
+ */
+export async function findBlog(db: Db, idOrSlug: string, now = new Date(), forEditor = false): Promise<Blog | null> {
   const where = UUID.test(idOrSlug) ? eq(schema.blogs.id, idOrSlug) : eq(schema.blogs.slug, idOrSlug);
   const [row] = await selectBlogs(db).where(where);
-  return row ? toBlog(row.blog, row.authorName, now) : null;
+  return row ? toBlog(row.blog, row.authorName, now, forEditor ? row : null) : null;
+}
+
+/** A save or update from a version that is no longer the post's: who changed it since, and when. */
+export class StalePostError extends Error {
+  constructor(readonly current: { version: number; changedAt: Date; changedBy: string | null }) {
+    super('stale post version');
+  }
+}
+
+async function staleError(db: Db, id: string): Promise<StalePostError | null> {
+  const [row] = await db
+    .select({
+      version: schema.blogs.version,
+      changedAt: schema.blogs.changedAt,
+      updatedAt: schema.blogs.updatedAt,
+      changedByName,
+    })
+    .from(schema.blogs)
+    .where(eq(schema.blogs.id, id));
+  return row
+    ? new StalePostError({
+        version: row.version,
+        changedAt: row.changedAt ?? row.updatedAt,
+        changedBy: row.changedByName,
+      })
+    : null;
+}
+
+/**
+ * Saves a post's draft if `version` is still the post's: one conditional update (the public's columns are not
+ * touched, so no page cache is emptied). Null when there is no such post; StalePostError when someone else saved.
+ */
+export async function saveBlogDraft(
+  db: Db,
+  id: string,
+  version: number,
+  data: BlogDraftData,
+  editorId: string,
+  now = new Date(),
+): Promise<Blog | null> {
+  if (!UUID.test(id)) return null;
+  const [saved] = await db
+    .update(schema.blogs)
+    .set({ draft: data, version: sql`${schema.blogs.version} + 1`, changedBy: editorId, changedAt: now })
+    .where(and(eq(schema.blogs.id, id), eq(schema.blogs.version, version)))
+    .returning({ id: schema.blogs.id });
+  if (saved) return findBlog(db, id, now, true);
+  const stale = await staleError(db, id);
+  if (stale) throw stale;
+  return null;
 }
 
 /** The page renderer passes the URL's slug as it came: one no post can have is not looked up. */
@@ -249,6 +330,8 @@ export async function createBlog(db: Db, input: BlogInput, authorId: string, now
         publishedAt,
         createdAt: now,
         updatedAt: now,
+        changedBy: authorId,
+        changedAt: now,
       })
       .returning();
     if (!inserted) throw new Error('insert returned no row');
@@ -257,7 +340,7 @@ export async function createBlog(db: Db, input: BlogInput, authorId: string, now
   const row = input.slug
     ? await withChosenSlug(db, input.slug, undefined, insert)
     : await withFreeSlug(db, slugify(input.title), undefined, insert);
-  return (await findBlog(db, row.id, now)) ?? toBlog(row, null, now);
+  return (await findBlog(db, row.id, now, true)) ?? toBlog(row, null, now);
 }
 
 export interface UpdateOptions {
@@ -276,6 +359,10 @@ export interface UpdateOptions {
   /** Who makes the change (kept with the revision it replaces). */
   editorId: string | null;
   now?: Date;
+  /** The version the editor opened: another one is refused (StalePostError). Left out: no check. */
+  version?: number;
+  /** Keep the autosaved draft (a restore); else the update takes its place and it is dropped. */
+  keepDraft?: boolean;
 }
 
 /**
@@ -287,6 +374,7 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
   const now = options.now ?? new Date();
   const [current] = await db.select().from(schema.blogs).where(eq(schema.blogs.id, id));
   if (!current) return null;
+  if (options.version !== undefined && options.version !== current.version) throw (await staleError(db, id))!;
   const { sent } = options;
   const imageUrl = sent.imageUrl ? input.imageUrl : current.imageUrl;
   const imageAlt = imageUrl ? (sent.imageAlt ? input.imageAlt : (current.imageAlt ?? input.title)) : null;
@@ -318,8 +406,16 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     status,
     publishedAt,
     updatedAt: now,
+    ...(options.keepDraft ? {} : { draft: null }),
+    version: current.version + 1,
+    changedBy: options.editorId,
+    changedAt: now,
   };
-  const write = (slug: string) => saveVersion(db, current, { ...changes, slug }, options.editorId);
+  const write = (slug: string) =>
+    saveVersion(db, current, { ...changes, slug }, options.editorId).catch((error: unknown) => {
+      if (error instanceof ChangedMeanwhile) return undefined;
+      throw error;
+    });
   const updated = input.slug
     ? input.slug === current.slug
       ? await write(current.slug)
@@ -327,9 +423,17 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     : input.title === current.title
       ? await write(current.slug)
       : await withFreeSlug(db, slugify(input.title), id, write);
-  if (!updated) return null;
-  return findBlog(db, id, now);
+  if (!updated) {
+    // Changed (or deleted) by someone else between the read and the write.
+    const stale = await staleError(db, id);
+    if (stale) throw stale;
+    return null;
+  }
+  return findBlog(db, id, now, true);
 }
+
+/** Thrown inside saveVersion's transaction (so it is undone) when the post changed since it was read. */
+class ChangedMeanwhile extends Error {}
 
 /** Stores the previous version as a revision, the new one in its place, and the slug history. */
 async function saveVersion(
@@ -365,7 +469,13 @@ async function saveVersion(
       // Every earlier slug points at the post, not at the next slug, so there are no chains.
       await tx.insert(schema.blogSlugs).values({ slug: current.slug, blogId: current.id });
     }
-    const [updated] = await tx.update(schema.blogs).set(next).where(eq(schema.blogs.id, current.id)).returning();
+    // Only over the version read: a save that landed in between leaves no row, and this transaction is undone.
+    const [updated] = await tx
+      .update(schema.blogs)
+      .set(next)
+      .where(and(eq(schema.blogs.id, current.id), eq(schema.blogs.version, current.version)))
+      .returning();
+    if (!updated) throw new ChangedMeanwhile();
     return updated;
   });
 }
@@ -450,6 +560,7 @@ export async function restoreRevision(
         socialImageAlt: true,
       },
       editorId,
+      keepDraft: true,
     },
   );
 }

@@ -68,7 +68,7 @@ async function pageUsesOf(db: Db, id: string): Promise<MediaUse[]> {
   });
 }
 
-/** The posts (any status) whose image, social image or Markdown shows image `id`. */
+/** The posts (any status) whose image, social image or Markdown, or their autosaved draft, shows image `id`. */
 async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
   const pattern = `%${variantPrefix(id)}%`;
   const blogs = schema.blogs;
@@ -80,6 +80,7 @@ async function postUsesOf(db: Db, id: string): Promise<MediaUse[]> {
         sql`${blogs.imageUrl} like ${pattern}`,
         sql`${blogs.socialImageUrl} like ${pattern}`,
         sql`${blogs.content} like ${pattern}`,
+        sql`coalesce(${blogs.draft}::text, '') like ${pattern}`,
       ),
     )
     .orderBy(blogs.title);
@@ -101,15 +102,25 @@ export async function listMedia(db: Db): Promise<MediaItem[]> {
   return Promise.all(rows.map(async (row) => toItem(row.media, row.uploader, await usesOf(db, row.media.id))));
 }
 
-export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {
-  const [row] = await db.select().from(schema.media).where(eq(schema.media.id, id));
-  return row ?? null;
-}
+export type MediaDeletion =
+  { status: 'deleted'; row: MediaRow } | { status: 'missing' } | { status: 'in use'; usedBy: MediaUse[] };
 
-/** Removes the row and the stored variants (the caller has checked the image is not in use). */
-export async function deleteMedia(db: Db, storage: Storage, id: string): Promise<boolean> {
-  const deleted = await db.delete(schema.media).where(eq(schema.media.id, id)).returning({ id: schema.media.id });
-  if (deleted.length === 0) return false;
-  for (const width of IMAGE_WIDTHS) await storage.delete(imageStorageKey(id, width));
-  return true;
+/**
+ * Deletes image `id` unless a page or post shows it, as one decision: in one transaction the writers of pages and
+ * posts are held off (a share lock on both tables: they wait, readers do not), the uses are read and the row is
+ * deleted, so no draft or post can start showing the image between the check and the delete. The stored variants
+ * are removed after the commit, so a refused or failed delete never loses a file.
+ */
+export async function deleteMediaUnlessUsed(db: Db, storage: Storage, id: string): Promise<MediaDeletion> {
+  const outcome = await db.transaction(async (tx): Promise<MediaDeletion> => {
+    await tx.execute(sql`lock table ${schema.contentDocuments}, ${schema.blogs} in share mode`);
+    const [row] = await tx.select().from(schema.media).where(eq(schema.media.id, id)).for('update');
+    if (!row) return { status: 'missing' };
+    const usedBy = await usesOf(tx, id);
+    if (usedBy.length > 0) return { status: 'in use', usedBy };
+    await tx.delete(schema.media).where(eq(schema.media.id, id));
+    return { status: 'deleted', row };
+  });
+  if (outcome.status === 'deleted') for (const width of IMAGE_WIDTHS) await storage.delete(imageStorageKey(id, width));
+  return outcome;
 }

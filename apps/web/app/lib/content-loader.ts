@@ -1,9 +1,11 @@
 // What a public page's loader reads of the site's content documents (issue 23): the published version through
 // the load context, the draft through a content preview link (`?preview=<token>`, for that document only), and
-// the installation's text when there is no server to ask (the build's prerender). Loaders only: the defaults
-// never reach a page's script.
+// the installation's text when there is no server to ask (the build's prerender). Markdown fields come out as
+// sanitized HTML (renderContentMarkdown: the blog's renderer), which the templates write with <Prose>. Loaders
+// only: the defaults and the Markdown renderer never reach a page's script.
 import { CONTENT_PREVIEW_PARAM, type SiteDocument } from '@agency/contract';
 import { CONTENT_DEFAULTS } from '@agency/contract/content/defaults.ts';
+import { renderContentMarkdown } from '@agency/contract/markdown';
 import type { AppLoadContext } from 'react-router';
 
 interface Args {
@@ -19,7 +21,13 @@ export interface LoadedDocument<T> {
   preview: boolean;
 }
 
-export async function loadDocument<T>({ request, context }: Args, key: string): Promise<LoadedDocument<T>> {
+/** The document `key` as its page shows it: its Markdown fields rendered to HTML. */
+export async function loadDocument<T>(args: Args, key: string): Promise<LoadedDocument<T>> {
+  const loaded = await loadSource<T>(args, key);
+  return { ...loaded, data: renderContentMarkdown(key, loaded.data) };
+}
+
+async function loadSource<T>({ request, context }: Args, key: string): Promise<LoadedDocument<T>> {
   const fallback = { data: CONTENT_DEFAULTS[key] as T, publishedAt: null, preview: false };
   const content = context?.content;
   if (!content) return fallback;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, truncate } from './text';
+import { htmlText, plainText, truncate } from './text';
 
 describe('truncate', () => {
   it('keeps text within the length as it is', () => {
@@ -29,5 +29,15 @@ describe('truncate', () => {
 describe('plainText', () => {
   it('drops Markdown syntax but keeps link text', () => {
     expect(plainText('# Title\n\nSee [our site](https://x.test) **now**')).toBe('Title See our site now');
+  });
+});
+
+describe('htmlText', () => {
+  it('reads rendered Markdown as its text', () => {
+    expect(
+      htmlText(
+        '<p>Tom &amp; Jerry&#39;s <a href="mailto:a@b.c">a@b.c</a></p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n',
+      ),
+    ).toBe("Tom & Jerry's a@b.c one two");
   });
 });

@@ -20,3 +20,19 @@ export function plainText(markdown: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Plain text of sanitized HTML (a rendered Markdown field): no tags, entities decoded, whitespace collapsed. */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<\/(?:p|li|h[2-6]|blockquote|pre|td|th)>|<br\s*\/?>/gi, '$& ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+      const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,12 +1,12 @@
 import type { AboutDocument } from '@agency/contract';
 import { AboutSection } from '~/components/about/about-section';
 import { loadPage } from '~/lib/content-loader';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/about';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<AboutDocument>(args, 'about');
 
-export const meta = () => pageSeo('about');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('about', loaderData);
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { hero: ABOUT_HERO, sections: ABOUT_SECTIONS } = loaderData.content;

@@ -3,10 +3,11 @@ import { CareerForm } from '~/components/forms/career-form';
 import { loadPage } from '~/lib/content-loader';
 import { nativeAnswerLoader } from '~/lib/native-form';
 import { JobList } from '~/components/career/job-list';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/career';
+import { Prose } from '~/components/ui/prose';
 
-export const meta = () => pageSeo('career');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('career', loaderData);
 
 // Rendered per request: the open job openings come from the database and must be in the HTML; a form
 // posted without JavaScript comes back with its answer (lib/native-form.ts).
@@ -41,7 +42,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">Careers</p>
           <h1 className="mt-3 text-4xl font-bold md:text-5xl">{CAREER_INTRO.heading}</h1>
           <p className="mt-6 text-lg text-slate-200">{CAREER_INTRO.lead}</p>
-          <p className="mt-4 text-slate-200">{CAREER_INTRO.body}</p>
+          <Prose html={CAREER_INTRO.body} className="mt-4 text-slate-200" />
         </div>
       </section>
 

@@ -3,11 +3,11 @@ import { ContactForm } from '~/components/forms/contact-form';
 import { organizationJsonLd } from '~/lib/jsonld';
 import { loadSite } from '~/lib/content-loader';
 import { nativeAnswerLoader } from '~/lib/native-form';
-import { jsonLd, pageSeo } from '~/lib/seo';
+import { jsonLd, documentSeo } from '~/lib/seo';
 import type { Route } from './+types/connect';
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  ...pageSeo('connect'),
+  ...documentSeo('connect', loaderData),
   jsonLd(organizationJsonLd(loaderData?.site)),
 ];
 

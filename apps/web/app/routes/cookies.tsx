@@ -4,12 +4,13 @@ import { formatPolicyDate } from '~/components/policies/policy-date';
 import type { CookiesDocument } from '@agency/contract';
 import { RELATED_POLICIES } from '~/content/cookie-policy';
 import { loadPage } from '~/lib/content-loader';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/cookies';
+import { Prose } from '~/components/ui/prose';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<CookiesDocument>(args, 'cookies');
 
-export const meta = () => pageSeo('cookies');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('cookies', loaderData);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { intro: COOKIES_INTRO, lastUpdated: COOKIES_LAST_UPDATED } = loaderData.content;
@@ -19,7 +20,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-sm font-medium text-slate-600">
         Last Updated: <time dateTime={COOKIES_LAST_UPDATED}>{formatPolicyDate(COOKIES_LAST_UPDATED)}</time>
       </p>
-      <p className="mt-6 text-lg text-slate-700">{COOKIES_INTRO}</p>
+      <Prose html={COOKIES_INTRO} className="mt-6 text-lg text-slate-700" />
 
       <CookieTabs cookies={loaderData.content} />
 

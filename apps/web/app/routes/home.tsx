@@ -6,7 +6,7 @@ import { TableOrderSection } from '~/components/home/table-order';
 import { TechStrip } from '~/components/home/tech-strip';
 import { loadDocument, loadPage } from '~/lib/content-loader';
 import { organizationJsonLd } from '~/lib/jsonld';
-import { jsonLd, pageSeo } from '~/lib/seo';
+import { jsonLd, documentSeo } from '~/lib/seo';
 import type { Route } from './+types/home';
 
 // The home document, the site document, and the services' descriptions for the expertise cards.
@@ -20,7 +20,7 @@ export const loader = async (args: Route.LoaderArgs) => {
 };
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  ...pageSeo('home'),
+  ...documentSeo('home', loaderData),
   jsonLd(organizationJsonLd(loaderData?.site)),
 ];
 

@@ -2,14 +2,14 @@ import type { PackagesDocument } from '@agency/contract';
 import { PlanCard } from '~/components/packages/plan-card';
 import { loadPage } from '~/lib/content-loader';
 import { packagesJsonLd } from '~/lib/jsonld';
-import { jsonLd, pageSeo } from '~/lib/seo';
+import { jsonLd, documentSeo } from '~/lib/seo';
 import type { Route } from './+types/packages';
 
 // The packages document (categories, plans, prices) as published, or its draft through a preview link.
 export const loader = (args: Route.LoaderArgs) => loadPage<PackagesDocument>(args, 'packages');
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
-  ...pageSeo('packages'),
+  ...documentSeo('packages', loaderData),
   ...(loaderData ? [jsonLd(packagesJsonLd(loaderData.content, loaderData.site))] : []),
 ];
 

@@ -1,12 +1,12 @@
 import type { QuoteDocument } from '@agency/contract';
 import { loadPage } from '~/lib/content-loader';
 import { Link } from '~/lib/navigation';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/quote';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<QuoteDocument>(args, 'quote');
 
-export const meta = () => pageSeo('quote');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('quote', loaderData);
 
 export default function QuoteChooser({ loaderData }: Route.ComponentProps) {
   const { hero, regions: REGIONS } = loaderData.content;

@@ -11,7 +11,8 @@ import type { ServicePageDocument } from '@agency/contract';
 import { serviceByPath } from '~/content/services';
 import { loadPage } from '~/lib/content-loader';
 import { faqJsonLd } from '~/lib/jsonld';
-import { jsonLd, seo } from '~/lib/seo';
+import { documentSeoInput, jsonLd, seo } from '~/lib/seo';
+import { htmlText } from '~/lib/text';
 import type { Route } from './+types/service-landing';
 
 const normalise = (pathname: string) => pathname.toLowerCase().replace(/(.)\/$/, '$1');
@@ -27,7 +28,9 @@ export const loader = async (args: Route.LoaderArgs) => {
 export const meta = ({ location, loaderData }: Route.MetaArgs) => {
   const entry = pageByPath(location.pathname);
   if (!entry || !loaderData) return [];
-  return [...seo(entry), jsonLd(faqJsonLd(loaderData.content.faqs))];
+  // The answers' text: the loader rendered their Markdown to HTML for the page.
+  const faqs = loaderData.content.faqs.map((faq) => ({ question: faq.question, answer: htmlText(faq.answer) }));
+  return [...seo({ ...entry, ...documentSeoInput(loaderData) }), jsonLd(faqJsonLd(faqs))];
 };
 
 export default function ServiceLanding({ loaderData: { content } }: Route.ComponentProps) {

@@ -1,12 +1,12 @@
 import type { ServicesDocument } from '@agency/contract';
 import { ServiceExplorer } from '~/components/services/service-explorer';
 import { loadPage } from '~/lib/content-loader';
-import { pageSeo } from '~/lib/seo';
+import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/services';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<ServicesDocument>(args, 'services');
 
-export const meta = () => pageSeo('services');
+export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('services', loaderData);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { hero, services } = loaderData.content;

@@ -1,5 +1,6 @@
 import {
   BLOG_MESSAGES,
+  BlogDraftBodySchema,
   BlogIdOrSlugParamsSchema,
   BlogIdParamsSchema,
   BlogInputSchema,
@@ -12,7 +13,7 @@ import {
   MESSAGES,
   blogPreviewPath,
 } from '@agency/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
@@ -27,6 +28,8 @@ import {
   listBlogs,
   listRevisions,
   restoreRevision,
+  saveBlogDraft,
+  StalePostError,
   updateBlog,
   type UpdateOptions,
 } from '../../services/blogs.ts';
@@ -50,6 +53,26 @@ async function orFieldError<T>(work: Promise<T>): Promise<T> {
     if (error instanceof BlogFieldError) throw new HttpError(400, error.message, { [error.field]: error.message });
     throw error;
   }
+}
+
+/** 409 of a draft save or update from a version that is no longer the post's. */
+const StaleSchema = z
+  .object({
+    error: z.string().describe('Names who changed the post and when'),
+    updatedBy: z.string().nullable(),
+    updatedAt: z.string(),
+    version: z.number().int().describe('The current version'),
+  })
+  .describe('Someone else saved the post (or its draft) since this version');
+
+function stale(reply: FastifyReply, { current }: StalePostError) {
+  const when = current.changedAt.toISOString();
+  return reply.code(409).send({
+    error: BLOG_MESSAGES.stale(current.changedBy ?? 'someone', when),
+    updatedBy: current.changedBy,
+    updatedAt: when,
+    version: current.version,
+  });
 }
 
 /** /api/blogs/*: public list and post, editor/admin writes, revisions and preview links. */
@@ -94,9 +117,9 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     const blog = await findBlog(app.db, request.params.id, now);
     if (blog?.status === 'published') return blog;
     if (blog && (await isEditor(request))) {
-      // A hidden post, read with an editor's token: for this editor only, and only now.
+      // A hidden post, read with an editor's token: for this editor only, and only now (with its draft).
       void reply.header('cache-control', 'private, no-store');
-      return blog;
+      return (await findBlog(app.db, blog._id, now, true)) ?? blog;
     }
     if (!blog) {
       const slug = await findBlogRedirect(app.db, request.params.id, now);
@@ -124,11 +147,12 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
   const sentFields = new WeakMap<FastifyRequest, UpdateOptions['sent']>();
   const updateSchema = {
     tags,
-    summary: 'Rewrite a post; fields left out keep their value; the version replaced becomes a revision',
+    summary:
+      'Rewrite a post; fields left out keep their value; the version replaced becomes a revision; its draft is dropped (the update takes its place); a stale `version` → 409',
     security: BEARER,
     params: BlogIdParamsSchema,
     body: BlogInputSchema,
-    response: { 200: BlogSchema, ...errorResponses(400, 401, 403, 404) },
+    response: { 200: BlogSchema, 409: StaleSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.put(
     '/:id',
@@ -150,15 +174,59 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
       },
       schema: updateSchema,
     },
-    async (request) => {
+    async (request, reply) => {
       const sent = sentFields.get(request) ?? { imageUrl: true, imageAlt: true, tags: true, publishedAt: true };
       const before = await findBlog(app.db, request.params.id);
-      const blog = await orFieldError(
-        updateBlog(app.db, request.params.id, request.body, { sent, editorId: request.user!.id }),
-      );
+      let blog;
+      try {
+        blog = await orFieldError(
+          updateBlog(app.db, request.params.id, request.body, {
+            sent,
+            editorId: request.user!.id,
+            version: request.body.version,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof StalePostError) return stale(reply, error);
+        throw error;
+      }
       if (!blog) throw notFound();
       await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
       return blog;
+    },
+  );
+
+  const draftSchema = {
+    tags,
+    summary:
+      "Save a post's draft (the editor's form, saved by itself as the editor types; never public); a `version` that is not the post's → 409 naming who changed it",
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    body: BlogDraftBodySchema,
+    response: { 200: BlogSchema, 409: StaleSchema, ...errorResponses(400, 401, 403, 404) },
+  };
+  // Validation is attached, not thrown, so a bad field of the form is named by its whole path (`data.title`).
+  app.put(
+    '/:id/draft',
+    { onRequest: editorsOnly, schema: draftSchema, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError) {
+        const issues = BlogDraftBodySchema.safeParse(request.body).error?.issues ?? [];
+        const fields: Record<string, string> = {};
+        for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+        const first = Object.values(fields)[0] ?? MESSAGES.http.badRequest;
+        throw new HttpError(400, first, fields);
+      }
+      try {
+        const { version, data } = request.body;
+        const blog = await saveBlogDraft(app.db, request.params.id, version, data, request.user!.id);
+        if (!blog) throw notFound();
+        void reply.header('cache-control', 'private, no-store');
+        return blog;
+      } catch (error) {
+        if (error instanceof StalePostError) return stale(reply, error);
+        throw error;
+      }
     },
   );
 

@@ -1,5 +1,6 @@
 // One section of the About page: heading, paragraphs and optional titled points.
 import type { AboutSection as AboutSectionContent } from '~/content/about';
+import { Prose } from '~/components/ui/prose';
 
 export function AboutSection({ section, index }: { section: AboutSectionContent; index: number }) {
   const headingId = `about-${section.id}`;
@@ -10,9 +11,7 @@ export function AboutSection({ section, index }: { section: AboutSectionContent;
           {section.title}
         </h2>
         {section.paragraphs.map((paragraph) => (
-          <p key={paragraph} className="mt-4 text-lg text-slate-600">
-            {paragraph}
-          </p>
+          <Prose key={paragraph} html={paragraph} className="mt-4 text-lg text-slate-600" />
         ))}
         {section.points && (
           <ul className="mt-8 grid gap-4 sm:grid-cols-2">

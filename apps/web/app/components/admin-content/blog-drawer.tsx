@@ -1,11 +1,14 @@
 // The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (docs/product.md section 2).
 // A failed save keeps it open with what was typed and the server's message next to the field
 // (docs/product.md, the deliberate changes). Issue 23: what is typed is kept in this browser a moment after
-// typing stops and put back when the drawer opens again, so Esc, a reload or a closed tab never loses a
-// half-written post; closing with unsaved changes asks first; a new post starts as a draft; the Markdown is
-// shown rendered beside its source; slug, excerpt, search and social fields, images from the media library.
+// typing stops and, for a post that exists, saved on the server as its draft (PUT /api/blogs/{id}/draft, as
+// content documents are), so Esc, a reload, a closed tab or another browser never loses a half-written post; a
+// save over someone else's newer version is refused (409) and names them; closing with changes the server does
+// not have yet asks first; a new post starts as a draft; the Markdown is shown rendered beside its source; slug,
+// excerpt, search and social fields, images from the media library.
 import {
   AUTOSAVE_DELAY_MS,
+  type BlogDraftData,
   BLOG_EXCERPT_LENGTH,
   BLOG_SEO_DESCRIPTION_LENGTH,
   BLOG_SEO_TITLE_LENGTH,
@@ -18,6 +21,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { confirmAction } from '~/components/admin/confirm-dialog';
 import { labelClass, secondaryButton } from '~/components/admin/form-styles';
 import { pickMedia } from '~/components/admin-media/media-picker';
+import { ApiRequestError } from '~/lib/api';
+import { mutate } from '~/lib/api-query';
 import { fromLocalInput, toLocalInput } from '~/lib/local-time';
 import { EditorDrawer, Field, type SaveFailure } from './editor-drawer';
 import { dropBackup, keepBackup, readBackup } from './local-backup';
@@ -50,8 +55,11 @@ interface BlogDrawerProps {
   /** The post being edited; null for a new one. */
   blog: Blog | null;
   onClose: () => void;
-  /** Resolves to null when saved (the manager closes the drawer), else to what went wrong. */
-  onSubmit: (values: BlogFormValues) => Promise<SaveFailure | null>;
+  /**
+   * Resolves to null when saved (the manager closes the drawer), else to what went wrong. `version`: the post's
+   * version the drawer last saw (its own draft saves included), sent so a stale update is refused.
+   */
+  onSubmit: (values: BlogFormValues, version: number | null) => Promise<SaveFailure | null>;
 }
 
 /** The fields the server may blame, mapped to what the drawer shows them on. */
@@ -85,35 +93,91 @@ function initialValues(blog: Blog | null): Kept {
 
 const TIME = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
 
+/** The form as it opens: the post's server draft where it has one, else the post. */
+function openingValues(blog: Blog | null, initial: Kept): Kept {
+  const draft = blog?.draft?.data;
+  if (!draft) return initial;
+  const kept = Object.fromEntries(Object.entries(draft).filter(([name]) => name in initial)) as Partial<Kept>;
+  return { ...initial, ...kept };
+}
+
+type ServerSave =
+  | { state: 'idle' }
+  | { state: 'saving' }
+  | { state: 'saved'; at: Date }
+  | { state: 'failed'; message: string; stale: boolean };
+
 export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
   const id = useId();
   const backupKey = blogBackupKey(blog);
   const [initial] = useState(() => initialValues(blog));
-  // Text kept from an earlier visit (Esc, a reload) comes back; a post changed since by someone else too.
+  // What the server has: the post's autosaved draft (from any browser), else the post itself.
+  const [onServer, setOnServer] = useState<Kept>(() => openingValues(blog, initial));
+  const version = useRef<number | null>(blog?.version ?? null);
+  const [serverSave, setServerSave] = useState<ServerSave>(() =>
+    blog?.draft ? { state: 'saved', at: new Date(blog.draft.savedAt) } : { state: 'idle' },
+  );
+  // Text kept in this browser from an earlier visit (Esc, a reload) that the server does not have comes back.
   const [restored] = useState(() => {
     const kept = readBackup<Kept>(backupKey);
-    return kept && JSON.stringify(kept.value) !== JSON.stringify(initial) ? kept : null;
+    return kept && JSON.stringify(kept.value) !== JSON.stringify(onServer) ? kept : null;
   });
-  const [values, setValues] = useState<Kept>(restored?.value ?? initial);
+  const [values, setValues] = useState<Kept>(restored?.value ?? onServer);
   const [image, setImage] = useState<File | null>(null);
   const [keptAt, setKeptAt] = useState<Date | null>(restored ? new Date(restored.at) : null);
   const [contentPreview, setContentPreview] = useState(true);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial) || image !== null;
+  /** Changes the server does not have yet (closing or leaving asks first). */
+  const dirty = JSON.stringify(values) !== JSON.stringify(onServer) || image !== null;
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const set = <K extends keyof Kept>(key: K, value: Kept[K]) => setValues((old) => ({ ...old, [key]: value }));
 
-  // Kept in the browser AUTOSAVE_DELAY_MS after typing stops.
+  /** PUT /api/blogs/{id}/draft with the version last seen; a 409 stops autosaving and names who changed it. */
+  const inFlight = useRef<Promise<void> | null>(null);
+  function saveOnServer(draft: Kept): Promise<void> {
+    const saving = (inFlight.current ?? Promise.resolve()).then(() => putDraft(draft));
+    inFlight.current = saving;
+    return saving;
+  }
+  async function putDraft(draft: Kept) {
+    if (!blog || version.current === null) return;
+    setServerSave({ state: 'saving' });
+    try {
+      const saved = await mutate<Blog>(`/blogs/${encodeURIComponent(blog._id)}/draft`, {
+        method: 'PUT',
+        body: { version: version.current, data: draft satisfies BlogDraftData },
+        invalidates: ['/blogs'],
+      });
+      version.current = saved.version ?? version.current + 1;
+      setOnServer(draft);
+      setServerSave({ state: 'saved', at: new Date(saved.draft?.savedAt ?? Date.now()) });
+      dropBackup(backupKey);
+    } catch (error) {
+      const stale = error instanceof ApiRequestError && error.status === 409;
+      const message =
+        error instanceof ApiRequestError && (stale || error.status === 400) && error.body?.error
+          ? error.body.error
+          : EDITOR_MESSAGES.saveFailed;
+      setServerSave({ state: 'failed', message, stale });
+    }
+  }
+
+  // Kept in the browser AUTOSAVE_DELAY_MS after typing stops, and saved on the server as the post's draft
+  // (not after a 409: the other editor's version is not overwritten unseen).
+  const stale = serverSave.state === 'failed' && serverSave.stale;
   useEffect(() => {
     if (!dirty) return;
     timer.current = setTimeout(() => {
       keepBackup(backupKey, values);
       setKeptAt(new Date());
+      if (!stale) void saveOnServer(values);
     }, AUTOSAVE_DELAY_MS);
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
-  }, [values, dirty, backupKey]);
+    // saveOnServer reads the version through its ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, dirty, backupKey, stale]);
 
   // A reload or a closed tab asks first while something typed is not kept yet or not saved.
   useEffect(() => {
@@ -144,11 +208,18 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
 
   const save = async () => {
     keepBackup(backupKey, values);
-    const failure = await onSubmit({
-      ...values,
-      publishedAt: values.published ? fromLocalInput(values.publishAt) : null,
-      image,
-    });
+    // A draft save under way finishes first, so the update is made over the version it leaves (not refused
+    // as stale by this editor's own autosave).
+    if (timer.current) clearTimeout(timer.current);
+    await inFlight.current;
+    const failure = await onSubmit(
+      {
+        ...values,
+        publishedAt: values.published ? fromLocalInput(values.publishAt) : null,
+        image,
+      },
+      version.current,
+    );
     // Saved on the site: nothing to keep in the browser any more.
     if (!failure) dropBackup(backupKey);
     return failure;
@@ -178,11 +249,17 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
         return (
           <>
             <p role="status" className="min-h-5 text-sm text-slate-700" data-testid="post-kept-status">
-              {restored && keptAt?.getTime() === new Date(restored.at).getTime()
-                ? EDITOR_MESSAGES.restoredLocal
-                : keptAt
-                  ? EDITOR_MESSAGES.keptLocally(TIME.format(keptAt))
-                  : ''}
+              {serverSave.state === 'failed'
+                ? serverSave.message
+                : restored && keptAt?.getTime() === new Date(restored.at).getTime()
+                  ? EDITOR_MESSAGES.restoredLocal
+                  : serverSave.state === 'saving'
+                    ? EDITOR_MESSAGES.saving
+                    : serverSave.state === 'saved' && !dirty
+                      ? EDITOR_MESSAGES.savedAt(TIME.format(serverSave.at))
+                      : keptAt
+                        ? EDITOR_MESSAGES.keptLocally(TIME.format(keptAt))
+                        : ''}
             </p>
             <Field id={`${id}-blog-title`} label="Title" error={errorOf('title')}>
               {(props) => (

@@ -63,7 +63,7 @@ export function BlogManager() {
   const [previews, setPreviews] = useState<Record<string, BlogPreview>>({});
 
   /** Saves; the drawer stays open with the server's answer when it fails (a deliberate change, docs/product.md). */
-  async function submit(values: BlogFormValues): Promise<SaveFailure | null> {
+  async function submit(values: BlogFormValues, version: number | null): Promise<SaveFailure | null> {
     if (!drawer.open) return null;
     const editing = drawer.blog;
     let imageUrl = values.imageUrl;
@@ -92,6 +92,8 @@ export function BlogManager() {
           socialImageAlt: values.socialImageAlt,
           status: values.published ? (scheduled ? 'scheduled' : 'published') : 'draft',
           publishedAt: values.publishedAt,
+          // An update takes the post's draft; over someone else's newer version it is refused (409).
+          ...(editing && version !== null ? { version } : {}),
         },
         invalidates: ['/blogs'],
       });

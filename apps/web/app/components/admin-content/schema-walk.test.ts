@@ -14,6 +14,13 @@ describe('reading a content schema as a form', () => {
     expect(emptyValue(elementOf(plans)!)).toMatchObject({ price: 0, currency: 'GBP', features: [], name: '' });
   });
 
+  it("shows a page's search and sharing fields as an optional part to add", () => {
+    const seo = shapeOf(PackagesDocumentSchema).seo!;
+    expect(kindOf(seo)).toBe('optional');
+    expect(labelOf(seo, 'seo')).toBe('Search and sharing');
+    expect(PackagesDocumentSchema.shape.seo.safeParse({}).success).toBe(true);
+  });
+
   it('tells Markdown, unions, optional parts and images apart', () => {
     const policy = shapeOf(PolicyDocumentSchema);
     expect(kindOf(policy.intro!)).toBe('markdown');

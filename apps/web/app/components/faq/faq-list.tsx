@@ -1,5 +1,6 @@
 // FAQ accordion built on <details>/<summary>: keyboard operable and readable without JavaScript.
 import type { Faq } from '~/content/service-pages';
+import { Prose } from '~/components/ui/prose';
 
 interface FaqListProps {
   faqs: readonly Faq[];
@@ -30,7 +31,7 @@ export function FaqList({ faqs, heading = 'Frequently Asked Questions', id = 'fa
                 />
               </svg>
             </summary>
-            <p className="px-6 pb-5 text-slate-700">{faq.answer}</p>
+            <Prose html={faq.answer} className="px-6 pb-5 text-slate-700" />
           </details>
         ))}
       </div>

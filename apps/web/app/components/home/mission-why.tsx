@@ -1,5 +1,6 @@
 // The mission statement and the three reasons to choose the agency.
 import type { HomeDocument } from '@agency/contract';
+import { Prose } from '~/components/ui/prose';
 
 export function MissionSection({ mission: MISSION }: { mission: HomeDocument['mission'] }) {
   return (
@@ -8,9 +9,7 @@ export function MissionSection({ mission: MISSION }: { mission: HomeDocument['mi
         {MISSION.title}
       </h2>
       {MISSION.text.map((paragraph) => (
-        <p key={paragraph} className="mt-4 text-lg text-slate-600">
-          {paragraph}
-        </p>
+        <Prose key={paragraph} html={paragraph} className="mt-4 text-lg text-slate-600" />
       ))}
     </section>
   );

@@ -5,6 +5,7 @@ import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { formatPolicyDate } from './policy-date';
 import { scrollToSection } from './scroll-to-section';
+import { Prose } from '~/components/ui/prose';
 
 export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
   const { intro: PRIVACY_INTRO, lastUpdated: PRIVACY_LAST_UPDATED, sections: PRIVACY_SECTIONS } = privacy;
@@ -28,7 +29,7 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
         <p className="mt-3 text-sm font-medium text-slate-600">
           Last Updated: <time dateTime={PRIVACY_LAST_UPDATED}>{formatPolicyDate(PRIVACY_LAST_UPDATED)}</time>
         </p>
-        <p className="mt-6 text-lg text-slate-700">{PRIVACY_INTRO}</p>
+        <Prose html={PRIVACY_INTRO} className="mt-6 text-lg text-slate-700" />
       </header>
 
       <div className="mt-12 grid gap-12 lg:grid-cols-[16rem_1fr]">

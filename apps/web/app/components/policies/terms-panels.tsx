@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { scrollToSection, scrollToTop } from './scroll-to-section';
+import { Prose } from '~/components/ui/prose';
 
 export function TermsPanels({ terms }: { terms: PolicyDocument }) {
   const { intro: TERMS_INTRO, sections: TERMS_SECTIONS } = terms;
@@ -23,7 +24,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
       <h1 id="terms-title" tabIndex={-1} className="text-4xl font-bold focus:outline-none">
         Terms and Conditions
       </h1>
-      <p className="mt-6 text-lg text-slate-700">{TERMS_INTRO}</p>
+      <Prose html={TERMS_INTRO} className="mt-6 text-lg text-slate-700" />
 
       <nav aria-labelledby="terms-nav-heading" className="mt-10 rounded-xl bg-slate-50 p-6">
         <h2 id="terms-nav-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-600">

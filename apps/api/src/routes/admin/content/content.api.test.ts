@@ -131,6 +131,8 @@ describe('content documents', () => {
       ['a required field left empty', (d) => ((d.plans as Json[])[1]!.name = '  '), 'data.plans.1.name'],
       ['a missing part of the document', (d) => delete d.inclusions, 'data.inclusions'],
       ['an unknown currency', (d) => ((d.plans as Json[])[0]!.currency = 'EUR'), 'data.plans.0.currency'],
+      ['a search title over its limit', (d) => (d.seo = { title: 'x'.repeat(71) }), 'data.seo.title'],
+      ['an empty search description', (d) => (d.seo = { description: ' ' }), 'data.seo.description'],
     ];
     for (const [name, change, field] of cases) {
       const data = clone(opened.published);

@@ -18,7 +18,7 @@ import { HttpError } from '../../../lib/http-error.ts';
 import { BEARER, documentedOnly, errorResponses, FILE_FIELD, NO_CONTENT } from '../../../lib/schema.ts';
 import { recordAudit } from '../../../services/audit.ts';
 import { ImageRejectedError, imageRejection } from '../../../services/images.ts';
-import { createMedia, deleteMedia, findMedia, listMedia, usesOf } from '../../../services/media.ts';
+import { createMedia, deleteMediaUnlessUsed, listMedia } from '../../../services/media.ts';
 
 const tags = ['media'];
 
@@ -97,15 +97,14 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   };
   app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    const row = await findMedia(app.db, id);
-    if (!row) throw new HttpError(404, MEDIA_MESSAGES.notFound);
-    const usedBy = await usesOf(app.db, id);
-    if (usedBy.length > 0) return reply.status(409).send({ error: mediaInUseMessage(usedBy), usedBy });
-    if (!(await deleteMedia(app.db, app.storage, id))) throw new HttpError(404, MEDIA_MESSAGES.notFound);
+    const outcome = await deleteMediaUnlessUsed(app.db, app.storage, id);
+    if (outcome.status === 'missing') throw new HttpError(404, MEDIA_MESSAGES.notFound);
+    if (outcome.status === 'in use')
+      return reply.status(409).send({ error: mediaInUseMessage(outcome.usedBy), usedBy: outcome.usedBy });
     await recordAudit(app.db, request, {
       action: 'media.deleted',
       target: { type: 'media', id },
-      data: { alt: row.alt },
+      data: { alt: outcome.row.alt },
     });
     return reply.status(204).send();
   });

@@ -208,6 +208,32 @@ describe('where an image is used, and DELETE /api/admin/media/{id}', () => {
     expect(refused.json().error).toBe(`${MEDIA_MESSAGES.inUse}: page “Home page” (/).`);
   });
 
+  it('decides in one transaction: a delete that meets a draft being saved with the image waits for it, and refuses', async () => {
+    const { id, url } = (await upload([{ name: 'alt', value: 'A whiteboard' }, image()])).json();
+    const about = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/content/about', headers: who.headers.editor })
+    ).json();
+    const data = structuredClone(about.draft ?? about.published);
+    data.sections[0].paragraphs[0] = `Our board: ![A whiteboard](${url})`;
+    // A writer that has saved the draft but not committed yet when the delete comes.
+    let deleteSent = () => {};
+    const sent = new Promise<void>((resolve) => (deleteSent = resolve));
+    const writing = t.app.db.transaction(async (tx) => {
+      await tx.update(schema.contentDocuments).set({ draft: data }).where(eq(schema.contentDocuments.key, 'about'));
+      await sent;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const deleting = remove(id);
+    deleteSent();
+    const [refused] = await Promise.all([deleting, writing]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().usedBy).toEqual([{ kind: 'page', id: 'about', title: 'About Us', path: '/about' }]);
+    // Refused as a whole: the row and every stored variant are still there.
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await list()).json().items.some((entry: { id: string }) => entry.id === id)).toBe(true);
+  });
+
   it('answers 404 for an unknown or malformed id', async () => {
     expect((await remove('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const malformed = await remove('not-an-id');
