@@ -25,12 +25,13 @@ const ONLY = process.argv
 const CHALLENGE_SECRET = randomBytes(32).toString('hex');
 
 /**
- * An `altcha` field as the forms send it: a challenge made the way GET /api/challenge makes it, with the
- * server's key, and its number. Solving real challenges here (~100,000 hashes each) would measure the bench,
- * not the server; the server's checks (signature, hash, expiry, single use) are the same either way.
+ * An `altcha` field as the forms send it: a challenge made the way GET /api/challenge makes it (altcha-lib's v1
+ * format: the salt carries its expiry and ends with `&`), with the server's key, and its number. Made here in one
+ * synchronous step, as autocannon's setupRequest wants; solving real challenges (~100,000 hashes each) would
+ * measure the bench, not the server; the server's checks (signature, hash, expiry, single use) are the same.
  */
 function solvedAltcha() {
-  const salt = `${randomBytes(12).toString('hex')}?expires=${Math.floor(Date.now() / 1000) + 600}`;
+  const salt = `${randomBytes(12).toString('hex')}?expires=${Math.floor(Date.now() / 1000) + 600}&`;
   const number = Math.floor(Math.random() * 1000);
   const challenge = createHash('sha256').update(`${salt}${number}`).digest('hex');
   const signature = createHmac('sha256', CHALLENGE_SECRET).update(challenge).digest('hex');

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex, solveChallenge } from '../packages/contract/src/proof-of-work.ts';
 import { CHALLENGE_MAXNUMBER } from '../apps/api/src/services/challenge.ts';
 
-const salt = `${randomBytes(12).toString('hex')}?expires=${Math.floor(Date.now() / 1000) + 600}`;
+const salt = `${randomBytes(12).toString('hex')}?expires=${Math.floor(Date.now() / 1000) + 600}&`;
 // The last number is the worst case: every try is made.
 const challenge = sha256Hex(`${salt}${CHALLENGE_MAXNUMBER}`);
 const runs: number[] = [];

@@ -1,6 +1,7 @@
 // Invitations (issue 22): an admin invites a colleague from the Team page, the colleague opens the link from the
 // mail (read at a real SMTP server), chooses a name and password and lands signed in; an open invitation can be
 // revoked, after a confirmation.
+import { MESSAGES } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
@@ -94,6 +95,14 @@ test('an admin invites a colleague, who opens the mailed link, chooses a name an
   await page.reload();
   await expect(page.getByRole('region', { name: 'Invite a colleague' })).toContainText('No invitation is open.');
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText(email);
+
+  // The audit log names the invitation and the new account, and links to the Team page, not ids.
+  await page.goto('/admin/audit');
+  const table = page.getByRole('table', { name: 'Audit log entries, newest first' });
+  const invitedRow = table.getByRole('row').filter({ hasText: 'user.invited' }).first();
+  await expect(invitedRow.getByRole('link', { name: `Invitation of ${email}` })).toHaveAttribute('href', '/admin/team');
+  const acceptedRow = table.getByRole('row').filter({ hasText: 'user.invite_accepted' }).first();
+  await expect(acceptedRow.getByRole('link', { name })).toHaveAttribute('href', '/admin/team');
 });
 
 test('an open invitation is revoked after a confirmation', async ({ page, request }) => {
@@ -111,4 +120,38 @@ test('an open invitation is revoked after a confirmation', async ({ page, reques
   await dialog.getByRole('button', { name: 'Revoke' }).click();
   await expect(region.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
   await expect(region).toContainText('No invitation is open.');
+});
+
+test('without JavaScript the invitation form posts itself and the person is signed in', async ({
+  browser,
+  request,
+}) => {
+  const { accessToken } = await loginAdmin(request);
+  const email = `nojs-invitee-${unique()}@example.test`;
+  const invited = await request.post('/api/users/invites', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { email, role: 'editor' },
+  });
+  expect(invited.status()).toBe(201);
+  const link = await invitationLink(email);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(link);
+  const form = page.getByRole('form', { name: 'Accept the invitation' });
+  await form.getByLabel('Name').fill('No Script Colleague');
+  // Refused by the server: the same page again, the message next to the field, the name kept.
+  await form.getByLabel('Password').fill('password123');
+  await form.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/accept-invite$/);
+  await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Name')).toHaveValue('No Script Colleague');
+  await form.getByLabel('Password').fill('violet harbour lantern 42');
+  await form.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.auth.signedInNeedsScript);
+  await context.close();
+  // The account exists with the invited role: it signs in.
+  const login = await request.post('/api/auth/login', { data: { email, password: 'violet harbour lantern 42' } });
+  expect(login.status()).toBe(200);
+  expect(((await login.json()) as { user: { role: string } }).user.role).toBe('editor');
 });

@@ -15,7 +15,7 @@ export const ChallengeSchema = z.object({
   /** hex SHA-256 of `salt + number` */
   challenge: z.string(),
   maxnumber: z.number().int(),
-  /** random hex, then `?expires=<unix seconds>` */
+  /** random hex, then `?expires=<unix seconds>&` (altcha-lib v1: the `&` ends the parameters, so none can be spliced on) */
   salt: z.string(),
   /** hex HMAC-SHA-256 of `challenge` with the server's key */
   signature: z.string(),

@@ -12,15 +12,30 @@ import {
   LEAD_DESK_MESSAGES,
   type Role,
 } from '@agency/contract';
-import { and, asc, eq, gt, isNull, schema, sql, type Db } from '@agency/db';
+import { and, asc, eq, gt, inArray, isNull, schema, sql, type Db } from '@agency/db';
 import type { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
-import { inviteExistingMail, inviteMail, queueAccountMails } from './account-mail.ts';
+import { ACCOUNT_MAIL_KIND, inviteExistingMail, inviteMail, queueAccountMails } from './account-mail.ts';
 import { type AuditContext, hashEmail, recordAudit } from './audit.ts';
 import { findUserByEmail, hashPassword, normaliseEmail } from './auth.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The invitation mails of `ids` not sent yet: a revoked or replaced link is not mailed any more. */
+async function dropUnsentMails(tx: Pick<Db, 'delete'>, ids: string[]) {
+  if (ids.length === 0) return;
+  await tx
+    .delete(schema.outbox)
+    .where(
+      and(
+        eq(schema.outbox.leadKind, ACCOUNT_MAIL_KIND),
+        inArray(schema.outbox.leadId, ids),
+        eq(schema.outbox.purpose, 'invite'),
+        isNull(schema.outbox.sentAt),
+      ),
+    );
+}
 
 type UserRow = typeof schema.users.$inferSelect;
 
@@ -55,9 +70,14 @@ export async function createInvite(
       return;
     }
     const token = randomBytes(32).toString('base64url');
-    await tx
+    const replaced = await tx
       .delete(schema.userInvites)
-      .where(and(eq(schema.userInvites.email, email), isNull(schema.userInvites.acceptedAt)));
+      .where(and(eq(schema.userInvites.email, email), isNull(schema.userInvites.acceptedAt)))
+      .returning({ id: schema.userInvites.id });
+    await dropUnsentMails(
+      tx,
+      replaced.map((row) => row.id),
+    );
     const [invite] = await tx
       .insert(schema.userInvites)
       .values({
@@ -104,6 +124,7 @@ export async function revokeInvite(db: Db, request: AuditContext, id: string): P
       .where(and(eq(schema.userInvites.id, id), isNull(schema.userInvites.acceptedAt)))
       .returning();
     if (!gone) throw new HttpError(404, LEAD_DESK_MESSAGES.inviteNotFound);
+    await dropUnsentMails(tx, [id]);
     await recordAudit(tx, request, {
       action: 'user.invite_revoked',
       target: { type: 'invite', id },

@@ -20,8 +20,7 @@ import { useFormValues } from '~/components/forms/form-state';
 import { ApiRequestError } from '~/lib/api';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
-import { acceptInvite, authStore, errorText, mustSetUpTwoFactor } from '~/state/auth';
-import { saveSession } from '~/state/session';
+import { acceptInvite, errorText, keepSession, mustSetUpTwoFactor } from '~/state/auth';
 
 export const meta = () => [...pageSeo('accept-invite'), { name: 'robots', content: 'noindex' }];
 
@@ -61,8 +60,7 @@ export default function AcceptInvite() {
   useEffect(() => {
     const session = answered?.session;
     if (!session) return;
-    saveSession(session);
-    authStore.dispatch({ type: 'auth/loginFulfilled', token: session.accessToken, user: session.user });
+    keepSession(session);
     void enter();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answered]);

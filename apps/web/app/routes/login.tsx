@@ -18,8 +18,7 @@ import { afterLoginPath } from '~/lib/after-login';
 import { useFormValues } from '~/components/forms/form-state';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
-import { authStore, login, loginWithCode, mustSetUpTwoFactor, useAuth } from '~/state/auth';
-import { saveSession } from '~/state/session';
+import { authStore, keepSession, login, loginWithCode, mustSetUpTwoFactor, useAuth } from '~/state/auth';
 
 export const meta = () => [...pageSeo('login'), { name: 'robots', content: 'noindex' }];
 
@@ -58,8 +57,7 @@ export default function Login() {
   useEffect(() => {
     const session = answered?.session;
     if (!session) return;
-    saveSession(session);
-    authStore.dispatch({ type: 'auth/loginFulfilled', token: session.accessToken, user: session.user });
+    keepSession(session);
     void enter();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answered]);

@@ -94,14 +94,15 @@ export async function login(input: LoginInput): Promise<boolean | { challengeTok
       authStore.dispatch({ type: 'auth/challenged' });
       return { challengeToken: challenge.data.challengeToken };
     }
-    return signedIn(data);
+    return keepSession(data);
   } catch (error) {
     authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.loginFailed) });
     return false;
   }
 }
 
-function signedIn(response: unknown): true {
+/** Keeps a sign-in's answer: the session stored, the store signed in (also for a form posted before the script ran). */
+export function keepSession(response: unknown): true {
   const data = LoginResponseSchema.parse(response);
   saveSession(data);
   authStore.dispatch({ type: 'auth/loginFulfilled', token: data.accessToken, user: data.user });
@@ -112,7 +113,7 @@ function signedIn(response: unknown): true {
 export async function loginWithCode(input: LoginTwoFactorInput): Promise<boolean> {
   authStore.dispatch({ type: 'auth/pending' });
   try {
-    return signedIn(await apiJson<unknown>('/auth/login/2fa', { method: 'POST', body: input }));
+    return keepSession(await apiJson<unknown>('/auth/login/2fa', { method: 'POST', body: input }));
   } catch (error) {
     authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.loginFailed) });
     return false;
@@ -134,7 +135,7 @@ export async function mustSetUpTwoFactor(): Promise<boolean> {
  * signed in at once. Throws ApiRequestError with the server's sentence and fields.
  */
 export async function acceptInvite(input: { token: string; name: string; password: string }): Promise<true> {
-  return signedIn(await apiJson<unknown>('/auth/invites/accept', { method: 'POST', body: input }));
+  return keepSession(await apiJson<unknown>('/auth/invites/accept', { method: 'POST', body: input }));
 }
 
 /** Registers; answers `admin` for the site's first account (its admin), `pending` for any other, false on a refusal. */

@@ -182,7 +182,7 @@ describe('verifySolution', () => {
     });
 
     // A challenge good for a day, correctly hashed and signed with the key, is still refused.
-    const salt = `abc?expires=${Math.floor(now / 1000) + 86_400}`;
+    const salt = `abc?expires=${Math.floor(now / 1000) + 86_400}&`;
     const hash = createHash('sha256').update(`${salt}5`).digest('hex');
     const long = {
       algorithm: 'SHA-256' as const,

@@ -173,6 +173,34 @@ describe('an invitation', () => {
     expect(revoked).toMatchObject({ actorId: admin.id, targetType: 'invite', targetId: open!.id });
   });
 
+  it('revoked while its mail waits (the mail server is down), it is never mailed', async () => {
+    const down = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1', SITE_URL: 'https://agency.test' });
+    try {
+      const { headers: theirs } = await callers(down.app);
+      const email = 'never-mailed@agency.test';
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/api/users/invites',
+        headers: theirs.admin,
+        payload: { email, role: 'editor' },
+      });
+      expect(res.statusCode).toBe(201);
+      await down.app.outbox.process();
+      const waiting = await down.app.db.select().from(schema.outbox).where(eq(schema.outbox.to, email));
+      expect(waiting.map((row) => [row.purpose, row.sentAt])).toEqual([['invite', null]]);
+      const [open] = await down.app.db.select().from(schema.userInvites).where(eq(schema.userInvites.email, email));
+      const del = await down.app.inject({
+        method: 'DELETE',
+        url: `/api/users/invites/${open!.id}`,
+        headers: theirs.admin,
+      });
+      expect(del.statusCode).toBe(204);
+      expect(await down.app.db.select().from(schema.outbox).where(eq(schema.outbox.to, email))).toEqual([]);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('a second invitation of the same address replaces the first link', async () => {
     expect((await invite('twice@agency.test')).statusCode).toBe(201);
     const first = await linkTokenFor('twice@agency.test');
