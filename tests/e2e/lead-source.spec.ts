@@ -39,9 +39,11 @@ test('a contact message carries its page, the landing campaign and a solved chal
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // Nothing is fetched for the proof of work on a page without a form being used.
   expect(challenges).toHaveLength(0);
-  // A client-side move to /connect: the campaign of the landing URL is still known.
+  // A move to /connect (a new document since the islands, docs/decisions/0024): the campaign of the landing URL
+  // is still known. Its form's island hydrates with the page; the test waits for it, as gotoHydrated does.
   await page.getByRole('banner').getByRole('link', { name: 'Connect' }).first().click();
   await expect(page).toHaveURL(/\/connect$/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   const form = page.getByRole('form', { name: 'Send us a message' });
   await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
 
