@@ -1,7 +1,7 @@
 // Links and the current address for the public pages' components. They do not import React Router, so a
 // public page's script does not carry it (docs/decisions/0014-public-pages-without-the-router.md): whoever
 // renders the page provides the address and how to go elsewhere — React Router on the server and in the
-// admin area (root.tsx), the public pages' own runtime in the browser (app/public-runtime/navigation.ts).
+// admin area (root.tsx), and in the browser each island of a public page with the page's address (app/public-runtime/island.tsx).
 import { type AnchorHTMLAttributes, type MouseEvent, type ReactNode, createContext, useContext, useMemo } from 'react';
 
 export interface PageLocation {
