@@ -173,5 +173,6 @@ test('a login field that shows text React never heard of (typed while the page h
     input.value = email;
   }, ADMIN.email);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // A sign-in hashes the password (argon2): on a busy machine it took over the default 5 s once (CI, 2026-11-26).
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
 });
