@@ -20,7 +20,7 @@ import { useFormValues } from '~/components/forms/form-state';
 import { ApiRequestError } from '~/lib/api';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
-import { acceptInvite, errorText, keepSession, mustSetUpTwoFactor } from '~/state/auth';
+import { acceptInvite, errorText, useNativeSession, mustSetUpTwoFactor } from '~/state/auth';
 
 export const meta = () => [...pageSeo('accept-invite'), { name: 'robots', content: 'noindex' }];
 
@@ -57,13 +57,7 @@ export default function AcceptInvite() {
   }
 
   // Signed in by the form posted before the script ran: keep the session and go on as a script sign-in would.
-  useEffect(() => {
-    const session = answered?.session;
-    if (!session) return;
-    keepSession(session);
-    void enter();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answered]);
+  useNativeSession(answered?.session, enter);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -18,7 +18,7 @@ import { afterLoginPath } from '~/lib/after-login';
 import { useFormValues } from '~/components/forms/form-state';
 import { nativeAnswerLoader, nativePost, noNativeAnswer } from '~/lib/native-form';
 import { pageSeo } from '~/lib/seo';
-import { authStore, keepSession, login, loginWithCode, mustSetUpTwoFactor, useAuth } from '~/state/auth';
+import { authStore, useNativeSession, login, loginWithCode, mustSetUpTwoFactor, useAuth } from '~/state/auth';
 
 export const meta = () => [...pageSeo('login'), { name: 'robots', content: 'noindex' }];
 
@@ -53,14 +53,8 @@ export default function Login() {
     navigate((await mustSetUpTwoFactor()) ? ACCOUNT_PATHS.account : afterLoginPath(search));
   }
 
-  // Signed in by the form posted before the script ran: keep the session and go on as a script login would.
-  useEffect(() => {
-    const session = answered?.session;
-    if (!session) return;
-    keepSession(session);
-    void enter();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answered]);
+  // Signed in by the form posted before the script ran: keep the session and go on as a script sign-in would.
+  useNativeSession(answered?.session, enter);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

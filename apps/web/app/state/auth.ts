@@ -13,6 +13,7 @@ import {
   type RegisterInput,
   type User,
 } from '@agency/contract';
+import { useEffect } from 'react';
 import { ApiRequestError, apiFetch, apiJson } from '~/lib/api';
 import { clearSession, readRefreshToken, readSession, saveSession, saveUser, subscribeSession } from './session';
 import { createStore, useStore } from './store';
@@ -107,6 +108,19 @@ export function keepSession(response: unknown): true {
   saveSession(data);
   authStore.dispatch({ type: 'auth/loginFulfilled', token: data.accessToken, user: data.user });
   return true;
+}
+
+/**
+ * A page a sign-in form posted to before its script ran (lib/native-form.ts) answers with the session: it is kept,
+ * then `enter` goes on as a sign-in by script would.
+ */
+export function useNativeSession(session: unknown, enter: () => Promise<void>) {
+  useEffect(() => {
+    if (!session) return;
+    keepSession(session);
+    void enter();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session]);
 }
 
 /** The second step of a sign-in with 2FA: a code from the app or a recovery code. */
