@@ -61,31 +61,50 @@ export function passwordResetMail(
   };
 }
 
-export function registrationAttemptMail(
+const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString();
+
+/**
+ * To the owner of an address that already has an account, when someone tried to make another for it: `why` says
+ * what happened; the mail gives the login and forgotten-password links, and says nothing about the account.
+ */
+function accountExistsMail(
   siteUrl: string,
   user: { id: string; email: string; name: string },
+  purpose: AccountMailPurpose,
+  why: string[],
+  forgotLine: string,
+  after: string[] = [],
 ): AccountMail {
-  const login = new URL(ACCOUNT_PATHS.login, siteUrl).toString();
-  const forgot = new URL(ACCOUNT_PATHS.forgotPassword, siteUrl).toString();
   return {
     userId: user.id,
     to: user.email,
-    purpose: 'registration-attempt',
+    purpose,
     subject: `You already have a ${BRAND_NAME} account`,
     body: [
       `Hello ${user.name},`,
       '',
-      `Someone tried to register a new ${BRAND_NAME} account with this address, which already has one.`,
-      'Nothing was changed. If it was you, log in instead:',
+      ...why,
       '',
-      login,
+      link(siteUrl, ACCOUNT_PATHS.login),
       '',
-      `Forgot your password? Choose a new one here: ${forgot}`,
-      '',
-      'If it was not you, you can ignore this mail.',
+      `${forgotLine} ${link(siteUrl, ACCOUNT_PATHS.forgotPassword)}`,
+      ...after,
     ].join('\n'),
   };
 }
+
+export const registrationAttemptMail = (siteUrl: string, user: { id: string; email: string; name: string }) =>
+  accountExistsMail(
+    siteUrl,
+    user,
+    'registration-attempt',
+    [
+      `Someone tried to register a new ${BRAND_NAME} account with this address, which already has one.`,
+      'Nothing was changed. If it was you, log in instead:',
+    ],
+    'Forgot your password? Choose a new one here:',
+    ['', 'If it was not you, you can ignore this mail.'],
+  );
 
 /** Two-factor sign-in was turned on: if it was not the owner, they learn it at once (and how to get back in). */
 export function twoFactorEnabledMail(siteUrl: string, user: { id: string; email: string; name: string }): AccountMail {
@@ -117,7 +136,6 @@ export async function queueAccountMail(db: Db, mail: AccountMail): Promise<void>
   });
 }
 
-const link = (siteUrl: string, path: string) => new URL(path, siteUrl).toString();
 const TEAM_PATH = '/admin/team';
 const INVITE_PATH = '/accept-invite';
 
@@ -242,23 +260,14 @@ export function inviteMail(
 }
 
 /** An invitation to an address that already has an account: its owner is told, nothing is created. */
-export function inviteExistingMail(siteUrl: string, user: { id: string; email: string; name: string }, by: string) {
-  return {
-    userId: user.id,
-    to: user.email,
-    purpose: 'invite-existing',
-    subject: `You already have a ${BRAND_NAME} account`,
-    body: [
-      `Hello ${user.name},`,
-      '',
-      `${by} invited this address to the ${BRAND_NAME} admin area, which already has an account. Sign in here:`,
-      '',
-      link(siteUrl, ACCOUNT_PATHS.login),
-      '',
-      `Forgot your password? ${link(siteUrl, ACCOUNT_PATHS.forgotPassword)}`,
-    ].join('\n'),
-  } satisfies AccountMail;
-}
+export const inviteExistingMail = (siteUrl: string, user: { id: string; email: string; name: string }, by: string) =>
+  accountExistsMail(
+    siteUrl,
+    user,
+    'invite-existing',
+    [`${by} invited this address to the ${BRAND_NAME} admin area, which already has an account. Sign in here:`],
+    'Forgot your password?',
+  );
 
 /** Queues `mails` in one insert (the worker sends them). */
 export async function queueAccountMails(db: Pick<Db, 'insert'>, mails: AccountMail[]): Promise<void> {
