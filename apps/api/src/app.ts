@@ -65,8 +65,14 @@ export interface AppOptions {
 /** An X-Request-Id the client may choose: a short token, nothing a log or a header could be forged with. */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The API's answers about accounts, the team and the admin area: tokens and personal data. */
-const PRIVATE_PATHS = /^\/api\/(?:auth\/|users(?:[/?]|$)|admin\/)/;
+/**
+ * The API's answers about accounts, the team and the admin area (tokens and personal data), each with the
+ * Cache-Control it is answered with: the admin area's views of personal data also say `private`.
+ */
+const PRIVATE_PATHS: [path: RegExp, cacheControl: string][] = [
+  [/^\/api\/admin\//, 'private, no-store'],
+  [/^\/api\/(?:auth\/|users(?:[/?]|$))/, 'no-store'],
+];
 
 /** Largest request body of a JSON route; uploads set their own limits. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -120,7 +126,8 @@ export async function buildApp({
   });
   // Answers that carry a secret or personal data are never kept by a browser or a shared cache (issue 21 item 5).
   app.addHook('onSend', async (request, reply, payload) => {
-    if (PRIVATE_PATHS.test(request.url)) void reply.header('cache-control', 'no-store');
+    const cacheControl = PRIVATE_PATHS.find(([path]) => path.test(request.url))?.[1];
+    if (cacheControl) void reply.header('cache-control', cacheControl);
     return payload;
   });
 

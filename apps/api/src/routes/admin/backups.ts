@@ -11,9 +11,6 @@ import { recordAudit } from '../../services/audit.ts';
 export default async function backupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('admin'));
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'private, no-store');
-  });
   const tags = ['backups'];
 
   const createSchema = {

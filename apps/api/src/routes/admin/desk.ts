@@ -26,10 +26,6 @@ export interface DeskRoutesOptions {
 export default async function deskRoutes(fastify: FastifyInstance, { timeZone }: DeskRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('admin'));
-  app.addHook('onSend', async (_request, reply) => {
-    // Personal data: never kept by a shared cache or the browser's back/forward cache.
-    void reply.header('cache-control', 'private, no-store');
-  });
 
   const inboxSchema = {
     tags,

@@ -44,10 +44,6 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // onRequest, so a stranger is answered 401 before anything about the request is looked at.
   app.addHook('onRequest', app.requireRole('admin'));
-  app.addHook('onSend', async (_request, reply) => {
-    // Personal data: never kept by a shared cache or the browser's back/forward cache.
-    void reply.header('cache-control', 'private, no-store');
-  });
 
   await app.register(statsRoutes, { timeZone: delivery.timeZone });
 

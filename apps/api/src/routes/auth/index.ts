@@ -41,10 +41,7 @@ export default async function authRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = accountDeps(app, { limits, siteUrl, key: secretKeyFrom(jwtSecret) });
   const tags = ['auth'];
-  // Tokens and account data: never kept by a browser or a shared cache.
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
+  // Tokens and account data are never kept by a browser or a shared cache: app.ts's PRIVATE_PATHS.
 
   // Sign-ups share the public forms' per-address limit, so nobody can flood the Team list.
   // A taken address answers exactly like a new account and mails its owner, at most once a day (docs/product.md D8:

@@ -8,9 +8,6 @@ import { listAudit } from '../../../services/audit.ts';
 export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('admin'));
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'private, no-store');
-  });
 
   const listSchema = {
     tags: ['audit'],

@@ -79,10 +79,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
     security: BEARER,
     response: { 200: MediaListSchema, ...errorResponses(401, 403) },
   };
-  app.get('/', { onRequest: editorsOnly, schema: listSchema }, async (_request, reply) => {
-    void reply.header('cache-control', 'private, no-store');
-    return { items: await listMedia(app.db) };
-  });
+  app.get('/', { onRequest: editorsOnly, schema: listSchema }, async () => ({ items: await listMedia(app.db) }));
 
   const deleteSchema = {
     tags,

@@ -11,9 +11,6 @@ const tags = ['privacy'];
 export default async function privacyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', app.requireRole('admin'));
-  app.addHook('onSend', async (_request, reply) => {
-    void reply.header('cache-control', 'private, no-store');
-  });
 
   const retentionSchema = {
     tags,
