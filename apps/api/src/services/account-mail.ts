@@ -125,16 +125,7 @@ export function twoFactorEnabledMail(siteUrl: string, user: { id: string; email:
   };
 }
 
-export async function queueAccountMail(db: Db, mail: AccountMail): Promise<void> {
-  await db.insert(schema.outbox).values({
-    leadKind: ACCOUNT_MAIL_KIND,
-    leadId: mail.userId,
-    purpose: mail.purpose,
-    to: mail.to,
-    subject: mail.subject,
-    body: mail.body,
-  });
-}
+export const queueAccountMail = (db: Pick<Db, 'insert'>, mail: AccountMail) => queueAccountMails(db, [mail]);
 
 const TEAM_PATH = '/admin/team';
 const INVITE_PATH = '/accept-invite';

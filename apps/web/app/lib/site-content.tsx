@@ -3,18 +3,9 @@
 // without it (the admin, the sign-in pages) the installation's text stands in.
 import type { SiteDocument } from '@agency/contract';
 import { createContext, useContext } from 'react';
-import { OFFICES, SITE, SOCIAL_LINKS } from '~/content/site';
+import { SITE_DOCUMENT } from '~/content/site';
 
-export const DEFAULT_SITE: SiteDocument = {
-  name: SITE.name,
-  shortName: SITE.shortName,
-  tagline: SITE.tagline,
-  email: SITE.email,
-  phone: SITE.phone,
-  inquirySubject: SITE.inquirySubject,
-  offices: OFFICES.map((office) => ({ ...office })),
-  socialLinks: SOCIAL_LINKS.map((link) => ({ ...link })),
-};
+export const DEFAULT_SITE: SiteDocument = SITE_DOCUMENT;
 
 export const SiteContext = createContext<SiteDocument>(DEFAULT_SITE);
 

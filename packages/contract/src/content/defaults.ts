@@ -11,7 +11,7 @@ import { PRIVACY_INTRO, PRIVACY_LAST_UPDATED, PRIVACY_SECTIONS } from './privacy
 import { QUOTE_HERO, QUOTE_REGIONS } from './quote.ts';
 import { SERVICE_PAGES } from './service-pages.ts';
 import { SERVICES_CATALOGUE } from './services.ts';
-import { OFFICES, SITE, SOCIAL_LINKS } from './site.ts';
+import { SITE_DOCUMENT } from './site.ts';
 import { TERMS_INTRO, TERMS_SECTIONS } from './terms.ts';
 
 /** Date the terms last changed (their page does not show it). */
@@ -38,16 +38,7 @@ const servicePages = Object.fromEntries(
 
 /** key → the document's first version. */
 export const CONTENT_DEFAULTS: Record<string, Record<string, unknown>> = {
-  site: json({
-    name: SITE.name,
-    shortName: SITE.shortName,
-    tagline: SITE.tagline,
-    email: SITE.email,
-    phone: SITE.phone,
-    inquirySubject: SITE.inquirySubject,
-    offices: OFFICES,
-    socialLinks: SOCIAL_LINKS,
-  }),
+  site: json(SITE_DOCUMENT),
   home: json({
     hero: HOME_HERO,
     expertise: { ...EXPERTISE_INTRO, paths: EXPERTISE_PATHS },

@@ -72,3 +72,15 @@ export const SOCIAL_LINKS = [
 
 /** mailto: link that opens a draft to the company address with the inquiry subject. */
 export const inquiryMailto = `mailto:${SITE.email}?subject=${encodeURIComponent(SITE.inquirySubject)}`;
+
+/** The `site` content document's first version (content/defaults.ts), and what a page shows without it. */
+export const SITE_DOCUMENT = {
+  name: SITE.name,
+  shortName: SITE.shortName,
+  tagline: SITE.tagline,
+  email: SITE.email,
+  phone: SITE.phone,
+  inquirySubject: SITE.inquirySubject,
+  offices: OFFICES.map((office) => ({ ...office })),
+  socialLinks: SOCIAL_LINKS.map((link) => ({ ...link })),
+};
