@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PNG_1X1, zip } from '../../test/file-type.fixtures.ts';
 import { detectAttachmentType, detectCvType, zipEntryNames } from './file-type.ts';
 
-describe('detectCvType', async () => {
+describe('detectCvType', () => {
   it('recognises PDF, DOC (OLE2) and DOCX by their bytes', async () => {
     expect(await detectCvType(Buffer.from('%PDF-1.4\n...'))).toBe('pdf');
     expect(await detectCvType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).toBe('doc');
@@ -21,7 +21,7 @@ describe('detectCvType', async () => {
   });
 });
 
-describe('zipEntryNames', async () => {
+describe('zipEntryNames', () => {
   it('lists the central directory and survives a truncated archive', async () => {
     const archive = zip({ 'a.txt': 'a', 'word/document.xml': 'x' });
     expect(zipEntryNames(archive)).toEqual(['a.txt', 'word/document.xml']);
@@ -29,7 +29,7 @@ describe('zipEntryNames', async () => {
   });
 });
 
-describe('detectAttachmentType', async () => {
+describe('detectAttachmentType', () => {
   it('names a quote attachment by its bytes, not by the type it was sent with', async () => {
     expect(await detectAttachmentType(PNG_1X1, 'text/html')).toBe('image/png');
     expect(await detectAttachmentType(Buffer.from('%PDF-1.7\n'), 'image/png')).toBe('application/pdf');

@@ -72,12 +72,17 @@ const TEXT_TYPES = new Set(['text/plain', 'text/csv']);
  * `declared` counts only to tell CSV from other plain text. Unrecognised bytes are plain text when they are
  * UTF-8 without control characters, else `application/octet-stream`.
  */
-export async function detectAttachmentType(data: Buffer, declared = ''): Promise<string> {
+export const detectAttachmentType = async (data: Buffer, declared = ''): Promise<string> =>
+  (await readAttachment(data, declared)).contentType;
+
+/** A quote attachment read once: whether it is a program (refused), and the content type it is kept with. */
+export async function readAttachment(data: Buffer, declared = ''): Promise<{ program: boolean; contentType: string }> {
   const type = await binaryType(data);
-  if (type && EXTENSIONS[type]) return type;
-  if (!isPlainText(data)) return 'application/octet-stream';
+  const program = EXECUTABLE_TYPES.has(type ?? '');
+  if (type && EXTENSIONS[type]) return { program, contentType: type };
+  if (!isPlainText(data)) return { program, contentType: 'application/octet-stream' };
   const text = declared.split(';')[0]!.trim().toLowerCase();
-  return TEXT_TYPES.has(text) ? text : 'text/plain';
+  return { program, contentType: TEXT_TYPES.has(text) ? text : 'text/plain' };
 }
 
 /** Control bytes that text does not hold (tab, line feed, form feed and carriage return are text). */
@@ -94,10 +99,6 @@ function isPlainText(data: Buffer): boolean {
     return false;
   }
 }
-
-/** True when the bytes are a program (Windows, Linux or macOS executable). */
-export const isExecutable = async (data: Buffer): Promise<boolean> =>
-  EXECUTABLE_TYPES.has((await fileTypeFromBuffer(data))?.mime ?? '');
 
 /** The extensions a name may end with for each recognised type; the first is the one a wrong name is given. */
 const EXTENSIONS: Record<string, string[]> = {

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { parseOr400 } from '../lib/validate.ts';
-import { CV_CONTENT_TYPES, detectAttachmentType, detectCvType, isExecutable } from './file-type.ts';
+import { CV_CONTENT_TYPES, detectCvType, readAttachment } from './file-type.ts';
 import { purgeUsedChallenges } from './challenge.ts';
 import { findOpenJobById } from './jobs.ts';
 import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from './lead-intake.ts';
@@ -196,10 +196,11 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
     const honeypot = isSpam(quote);
     // Any type but a program is accepted (docs/product.md section 6), stored as what its bytes are; it downloads
     // (and is mailed) under a name whose extension says so (leadDownloadName: `run.bat` holding text is `run.txt`).
-    if (form.file && (await isExecutable(form.file.data))) {
+    const attachment = form.file ? await readAttachment(form.file.data, form.file.type) : null;
+    if (attachment?.program) {
       throw new HttpError(415, MESSAGES.quote.fileExecutable, { file: MESSAGES.quote.fileExecutable });
     }
-    const type = form.file ? await detectAttachmentType(form.file.data, form.file.type) : '';
+    const type = attachment?.contentType ?? '';
     const upload = honeypot || !form.file ? null : { ...form.file, type };
     const file = upload ? { key: leadFileKey('quotes', id), data: upload.data } : null;
     const fields = { ...quote, region: quote.region ?? null };
