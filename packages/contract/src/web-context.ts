@@ -18,8 +18,11 @@ export interface WebLoadContext {
     findPublishedBySlug(slug: string): Promise<PublishedPost | null>;
     /** The current slug of a visible post that used to have `slug`, for a 301; else null. */
     findRedirect(slug: string): Promise<string | null>;
-    /** The post a valid, unexpired preview token grants, whatever its status; else null. */
-    findPreview(token: string): Promise<PublishedPost | null>;
+    /**
+     * The post a valid, unexpired preview token grants, whatever its status, as its autosaved draft shows it
+     * (`draftSavedAt` says when that draft was saved; null: the saved post); else null.
+     */
+    findPreview(token: string): Promise<(PublishedPost & { draftSavedAt: string | null }) | null>;
   };
   jobs: {
     /** Open openings whose `validThrough` is still ahead. */

@@ -9,7 +9,10 @@ import {
   type BlogInputSchema,
   type BlogRevision,
   type BlogStatus,
+  BlogTagsSchema,
+  BLOG_SLUG_PATTERN,
   isCleanText,
+  isImageAddress,
   LENGTH,
 } from '@agency/contract';
 import { and, desc, eq, inArray, lte, or, schema, sql, type Db } from '@agency/db';
@@ -222,6 +225,45 @@ export async function findBlog(db: Db, idOrSlug: string, now = new Date(), forEd
   const where = UUID.test(idOrSlug) ? eq(schema.blogs.id, idOrSlug) : eq(schema.blogs.slug, idOrSlug);
   const [row] = await selectBlogs(db).where(where);
   return row ? toBlog(row.blog, row.authorName, now, forEditor ? row : null) : null;
+}
+
+/**
+ * The post as its autosaved draft shows it (a preview link shows what the editor is writing, as content documents'
+ * previews do): the draft's title, content, tags, images, slug, excerpt and search texts over the saved post's, each
+ * only where the draft has a usable value (an unfinished field, e.g. a half-typed image address, keeps the saved
+ * one). The status and publication time stay the saved post's: the draft's Published switch is a choice made on
+ * save. A post without a draft comes back as it is, with `draftSavedAt` null.
+ */
+export function withDraftShown(blog: Blog): Blog & { draftSavedAt: string | null } {
+  const draft = blog.draft?.data;
+  const { version: _version, draft: _draft, ...post } = blog;
+  if (!draft) return { ...post, draftSavedAt: null };
+  const text = (value: string | undefined, saved: string) => (value?.trim() ? value : saved);
+  const optional = (value: string | undefined, saved: string | null) =>
+    value === undefined ? saved : value.trim() || null;
+  const image = (value: string | null | undefined, saved: string | null) =>
+    value === undefined ? saved : value === null || value === '' ? null : isImageAddress(value) ? value : saved;
+  const content = text(draft.content, post.content);
+  const tags = draft.tags === undefined ? null : BlogTagsSchema.safeParse(draft.tags);
+  const imageUrl = image(draft.imageUrl, post.imageUrl);
+  const socialImageUrl = image(draft.socialImageUrl, post.socialImageUrl);
+  const slug = draft.slug?.trim();
+  const excerpt = draft.excerpt === undefined ? (post.excerptWritten ? post.excerpt : '') : draft.excerpt.trim();
+  return {
+    ...post,
+    title: text(draft.title, post.title),
+    content,
+    tags: tags?.success ? tags.data : post.tags,
+    imageUrl,
+    imageAlt: imageUrl ? text(draft.imageAlt, post.imageAlt ?? '') || null : null,
+    slug: slug && BLOG_SLUG_PATTERN.test(slug) ? slug : post.slug,
+    ...excerptFields(excerpt, content),
+    seoTitle: optional(draft.seoTitle, post.seoTitle),
+    seoDescription: optional(draft.seoDescription, post.seoDescription),
+    socialImageUrl,
+    socialImageAlt: socialImageUrl ? text(draft.socialImageAlt, post.socialImageAlt ?? '') || null : null,
+    draftSavedAt: blog.draft?.savedAt ?? null,
+  };
 }
 
 /** A save or update from a version that is no longer the post's: who changed it since, and when. */

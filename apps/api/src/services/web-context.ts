@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { rankTexts } from './article-search.ts';
-import { findBlog, findBlogRedirect, findVisibleBlogBySlug, listBlogs } from './blogs.ts';
+import { findBlog, findBlogRedirect, findVisibleBlogBySlug, listBlogs, withDraftShown } from './blogs.ts';
 import { findJob, listJobs } from './jobs.ts';
 import { storedImageSize } from './images.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -48,8 +48,11 @@ export function createWebLoadContext(
       findRedirect: async (slug) => (isLookupText(slug) ? findBlogRedirect(app.db, slug) : null),
       findPreview: async (token) => {
         const id = isLookupText(token) ? readPreviewToken(config.jwtSecret, token) : null;
-        const blog = id ? await findBlog(app.db, id) : null;
-        return blog ? forPage(blog) : null;
+        // The post as its autosaved draft shows it, when it has one (read with the draft, never cached).
+        const blog = id ? await findBlog(app.db, id, new Date(), true) : null;
+        if (!blog) return null;
+        const shown = withDraftShown(blog);
+        return { ...(await forPage(shown)), draftSavedAt: shown.draftSavedAt };
       },
     },
     content: {

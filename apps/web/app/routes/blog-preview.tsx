@@ -1,5 +1,6 @@
 // /blog/preview/<token>: a draft or scheduled post as the public will see it, for whoever holds the
-// signed link (one hour). Never indexed, never cached.
+// signed link (one hour); a post with an autosaved draft is shown as that draft (what its editor is writing).
+// Never indexed, never cached.
 import { BLOG_MESSAGES } from '@agency/contract';
 import { data } from 'react-router';
 import { PostArticle } from '~/components/blog/post-article';
@@ -33,7 +34,11 @@ export default function BlogPreview({ loaderData }: Route.ComponentProps) {
           {post.status === 'scheduled' && post.publishedAt
             ? ` and goes public on ${new Date(post.publishedAt).toUTCString()}`
             : ''}
-          . Only people with this link can see it, for one hour from when it was made.
+          .
+          {post.draftSavedAt
+            ? ` It shows the changes autosaved at ${new Date(post.draftSavedAt).toUTCString()}, not saved to the post yet.`
+            : ''}{' '}
+          Only people with this link can see it, for one hour from when it was made.
         </p>
       }
     />

@@ -147,6 +147,81 @@ describe('preview links', () => {
   });
 });
 
+describe('a preview link of a post with an autosaved draft', () => {
+  it('shows the draft (title, text, tags, excerpt) while the public post keeps the published text', async () => {
+    const post = await create({
+      title: 'Published heading',
+      content: 'The **published** text.',
+      status: 'published',
+      tags: ['cloud'],
+    });
+    const draft = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blogs/${post._id}/draft`,
+      headers: who.headers.editor,
+      payload: {
+        version: post.version,
+        data: {
+          title: 'Draft heading',
+          content: 'The *draft* text, half written.',
+          tags: 'cloud, security',
+          excerpt: 'A draft summary.',
+          imageUrl: 'not an address yet',
+        },
+      },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const savedAt = draft.json().draft.savedAt;
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/blogs/${post._id}/preview`,
+      headers: who.headers.editor,
+    });
+    expect(res.statusCode).toBe(200);
+    const token = decodeURIComponent(res.json().url.split('/').pop());
+    const preview = await web.blogs.findPreview(token);
+    expect(preview).toMatchObject({
+      _id: post._id,
+      title: 'Draft heading',
+      content: 'The *draft* text, half written.',
+      html: '<p>The <em>draft</em> text, half written.</p>\n',
+      tags: ['cloud', 'security'],
+      excerpt: 'A draft summary.',
+      // A half-typed image address keeps the saved (here: no) image.
+      imageUrl: null,
+      status: 'published',
+      slug: post.slug,
+      draftSavedAt: savedAt,
+    });
+    // The preview carries no editor-only fields.
+    expect(preview).not.toHaveProperty('draft');
+    expect(preview).not.toHaveProperty('version');
+
+    // The public post (page and API) still shows the published text.
+    expect(await web.blogs.findPublishedBySlug(post.slug)).toMatchObject({
+      title: 'Published heading',
+      html: '<p>The <strong>published</strong> text.</p>\n',
+      tags: ['cloud'],
+    });
+    const publicPost = await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` });
+    expect(publicPost.json()).toMatchObject({ title: 'Published heading', content: 'The **published** text.' });
+    expect(publicPost.body).not.toContain('Draft heading');
+
+    // Still signed: a forged token reads nothing; a post without a draft previews as saved.
+    const [id, expiry, signature] = token.split('.');
+    expect(await web.blogs.findPreview(`${id}.${expiry}.${signature!.slice(1)}x`)).toBeNull();
+    const plain = await create({ title: 'No draft here', content: 'Saved text', status: 'draft' });
+    const plainLink = await t.app.inject({
+      method: 'POST',
+      url: `/api/blogs/${plain._id}/preview`,
+      headers: who.headers.editor,
+    });
+    const plainToken = decodeURIComponent(plainLink.json().url.split('/').pop());
+    expect(await web.blogs.findPreview(plainToken)).toMatchObject({ title: 'No draft here', draftSavedAt: null });
+  });
+});
+
 describe('revisions and old addresses', () => {
   it('keeps every earlier version and restores one; the restore itself can be undone', async () => {
     const post = await create({ title: 'Version one', content: 'First text', tags: ['cloud'] });
