@@ -3,7 +3,7 @@
 // before Esc or a reload comes back (content documents and blog posts).
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { keepContent } from './content-documents.ts';
+import { adminAuth, keepContent, openContent } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
 
@@ -17,7 +17,7 @@ test.beforeEach(async ({ context }) => {
 // The documents the first test changes, put back after the spec for the ones that follow.
 let kept: Awaited<ReturnType<typeof keepContent>>;
 test.beforeAll(async ({ request }) => {
-  kept = await keepContent(request, ['packages', 'site']);
+  kept = await keepContent(request, ['packages', 'site', 'about']);
 });
 test.afterAll(async ({ request }) => kept.restore(request));
 
@@ -131,6 +131,33 @@ test('text typed just before Esc or a reload comes back', async ({ page, request
   await expect(drawer.getByLabel('Content')).toHaveValue('The first paragraph, now longer');
   await expect(drawer.getByText('Your unsaved changes from this browser were put back.')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("a page's search and sharing fields show the title and description the page has now", async ({
+  page,
+  request,
+}) => {
+  await loginAdmin(request);
+  await loginThroughUi(page);
+  // What the public page says today (its document leaves `seo` empty).
+  const html = await (await request.get('/about')).text();
+  const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+  expect(html).toContain('<title>About Us | ');
+  expect(description).toBeTruthy();
+
+  await openDocument(page, 'About Us');
+  await expect(field(page, 'seo.title')).toHaveValue('About Us');
+  await expect(field(page, 'seo.description')).toHaveValue(description!.replace(/&#x27;|&#39;/g, "'"));
+  // Opening the form changes nothing: no draft is saved.
+  await expect(page.getByText('Nothing to publish')).toBeVisible();
+  await expect(page.getByTestId('save-status')).toHaveText('');
+
+  // The editor changes the title: the draft holds that text only (the description keeps following the page).
+  await field(page, 'seo.title').fill('Who we are');
+  await saved(page);
+  const document = await openContent(request, await adminAuth(request), 'about');
+  expect(document.draft.seo).toEqual({ title: 'Who we are' });
+  expect(document.published.seo).toBeUndefined();
 });
 
 test('the Content section is keyboard-operable and axe-clean on a phone', async ({ page, request }) => {

@@ -25,6 +25,7 @@ import { pickMedia } from '~/components/admin-media/media-picker';
 import { useLeaveGuard } from './leave-guard';
 import { dropBackup, keepBackup, readBackup } from './local-backup';
 import { SchemaForm } from './schema-form';
+import { withoutSeoDefaults, withSeoDefaults } from './seo-defaults';
 
 const TIME = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -64,18 +65,20 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
   const dirty = useRef(false);
   const saving = useRef<Promise<boolean> | null>(null);
 
-  // The first answer fills the form: the browser's kept text when it differs from the server's draft.
+  // The first answer fills the form: the browser's kept text when it differs from the server's draft. Empty
+  // search and sharing texts show the page's current ones (seo-defaults.ts); they are left out again on save.
   useEffect(() => {
     const answer = query.data;
     if (!answer || data !== undefined) return;
     version.current = answer.version;
-    const server = answer.draft ?? answer.published;
+    const server = withSeoDefaults(documentKey, answer.draft ?? answer.published);
     const kept = readBackup<unknown>(backupKey(documentKey));
     setHasDraft(answer.draft !== null);
     setChecks(answer.checks);
-    if (kept && JSON.stringify(kept.value) !== JSON.stringify(server)) {
-      setData(kept.value);
-      latest.current = kept.value;
+    if (kept && JSON.stringify(withSeoDefaults(documentKey, kept.value)) !== JSON.stringify(server)) {
+      const value = withSeoDefaults(documentKey, kept.value);
+      setData(value);
+      latest.current = value;
       dirty.current = true;
       setRestoredLocal(true);
       setState({ kind: 'pending' });
@@ -108,7 +111,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
       try {
         const answer = await mutate<{ version: number }>(`${path}/draft`, {
           method: 'PUT',
-          body: { version: version.current, data: sent },
+          body: { version: version.current, data: withoutSeoDefaults(documentKey, sent) },
           invalidates: ['/admin/content'],
         });
         version.current = answer.version;
@@ -171,7 +174,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     const answer = await refresh();
     if (!answer) return;
     version.current = answer.version;
-    const server = answer.draft ?? answer.published;
+    const server = withSeoDefaults(documentKey, answer.draft ?? answer.published);
     setData(server);
     latest.current = server;
     dirty.current = false;
