@@ -40,6 +40,7 @@ export const BLOG_MESSAGES = {
   slugFormat: `The address is made of lowercase letters, digits and single hyphens (at most ${BLOG_SLUG_LENGTH} characters)`,
   slugTaken: 'This address is taken by another post (now or before) or reserved by the blog',
   socialImageAltRequired: 'Describe the social image for people who cannot see it',
+  draftEmpty: 'Type a title or some content first: an empty post is not kept',
   stale: (who: string, when: string) =>
     `This post was changed by ${who} at ${when} since you opened it. Reload it to see their change before saving yours.`,
 } as const;

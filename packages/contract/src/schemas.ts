@@ -314,6 +314,17 @@ export const BlogDraftBodySchema = z.object({
   data: BlogDraftDataSchema,
 });
 
+/**
+ * POST /api/blogs/draft: the first autosave of a new post, which creates it as an unpublished draft holding
+ * `data` (at least a title or some content: an empty post is never kept).
+ */
+export const BlogNewDraftBodySchema = z.object({
+  data: BlogDraftDataSchema.refine((data) => Boolean(data.title?.trim() || data.content?.trim()), {
+    message: BLOG_MESSAGES.draftEmpty,
+    path: ['title'],
+  }),
+});
+
 /** A blog post as the API returns it: docs/product.md's shape plus the fields the blog's later changes add. */
 export const BlogSchema = z.object({
   _id: z.string(),
@@ -343,5 +354,11 @@ export const BlogSchema = z.object({
     .nullable()
     .optional()
     .describe('Editors only: the autosaved draft, or null'),
+  neverSaved: z
+    .boolean()
+    .optional()
+    .describe(
+      'Editors only: made by the first autosave of a new post (POST /api/blogs/draft) and not saved by anyone yet; its first save makes no revision',
+    ),
 });
 export type Blog = z.infer<typeof BlogSchema>;

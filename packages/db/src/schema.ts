@@ -188,6 +188,11 @@ export const blogs = pgTable(
     /** Who made the current version (a draft save included), and when: named by a 409. */
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     changedAt: timestamp('changed_at', { withTimezone: true }),
+    /**
+     * Made by the first autosave of a new post (issue 23) and not saved by an editor yet: a draft nobody sees,
+     * whose first save makes no revision and remembers no earlier address.
+     */
+    neverSaved: boolean('never_saved').notNull().default(false),
   },
   (t) => [
     index('blogs_status_published_idx').on(t.status, t.publishedAt),

@@ -16,6 +16,7 @@ import {
   LENGTH,
 } from '@agency/contract';
 import { and, desc, eq, inArray, lte, or, schema, sql, type Db } from '@agency/db';
+import { randomUUID } from 'node:crypto';
 import { arrayContains, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { excerptOf } from './markdown.ts';
@@ -171,6 +172,7 @@ export function toBlog(
           savedBy: editor.changedByName,
         }
       : null,
+    neverSaved: row.neverSaved,
   };
 }
 
@@ -236,7 +238,7 @@ export async function findBlog(db: Db, idOrSlug: string, now = new Date(), forEd
  */
 export function withDraftShown(blog: Blog): Blog & { draftSavedAt: string | null } {
   const draft = blog.draft?.data;
-  const { version: _version, draft: _draft, ...post } = blog;
+  const { version: _version, draft: _draft, neverSaved: _neverSaved, ...post } = blog;
   if (!draft) return { ...post, draftSavedAt: null };
   const text = (value: string | undefined, saved: string) => (value?.trim() ? value : saved);
   const optional = (value: string | undefined, saved: string | null) =>
@@ -314,6 +316,37 @@ export async function saveBlogDraft(
   const stale = await staleError(db, id);
   if (stale) throw stale;
   return null;
+}
+
+/**
+ * The first autosave of a new post (issue 23): the post is created as an unpublished draft holding the editor's
+ * form, so its text is on the server (and in every browser) before anyone presses Save. Its public columns take
+ * what was typed then (the admin's list shows them; nothing public shows a draft); its address is a placeholder
+ * (`draft-<id>`), so it takes no address a saved post could want: the first save gives it one from its title, and
+ * replaces it without a revision (never_saved). The caller has checked that something was typed.
+ */
+export async function createBlogDraft(db: Db, data: BlogDraftData, authorId: string, now = new Date()): Promise<Blog> {
+  const id = randomUUID();
+  const content = data.content ?? '';
+  const tags = BlogTagsSchema.safeParse(data.tags);
+  await db.insert(schema.blogs).values({
+    id,
+    slug: `draft-${id}`,
+    title: data.title?.trim() ?? '',
+    content,
+    ...excerptFields(null, content),
+    status: 'draft',
+    tags: tags.success ? tags.data : [],
+    authorId,
+    publishedAt: null,
+    createdAt: now,
+    updatedAt: now,
+    draft: data,
+    changedBy: authorId,
+    changedAt: now,
+    neverSaved: true,
+  });
+  return (await findBlog(db, id, now, true))!;
 }
 
 /** The page renderer passes the URL's slug as it came: one no post can have is not looked up. */
@@ -452,6 +485,7 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     version: current.version + 1,
     changedBy: options.editorId,
     changedAt: now,
+    neverSaved: false,
   };
   const write = (slug: string) =>
     saveVersion(db, current, { ...changes, slug }, options.editorId).catch((error: unknown) => {
@@ -462,7 +496,7 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     ? input.slug === current.slug
       ? await write(current.slug)
       : await withChosenSlug(db, input.slug, id, write)
-    : input.title === current.title
+    : input.title === current.title && !current.neverSaved
       ? await write(current.slug)
       : await withFreeSlug(db, slugify(input.title), id, write);
   if (!updated) {
@@ -485,6 +519,8 @@ async function saveVersion(
   editorId: string | null,
 ): Promise<BlogRow | undefined> {
   return db.transaction(async (tx) => {
+    // A post its autosave made and nobody saved: the version replaced was never a version of anyone's.
+    if (current.neverSaved) return replaceNeverSaved(tx, current, next);
     await tx.insert(schema.blogRevisions).values({
       blogId: current.id,
       slug: current.slug,
@@ -520,6 +556,27 @@ async function saveVersion(
     if (!updated) throw new ChangedMeanwhile();
     return updated;
   });
+}
+
+/** The first save of a post its autosave made: no revision, no earlier address (its placeholder one). */
+async function replaceNeverSaved(
+  tx: Pick<Db, 'update'>,
+  current: BlogRow,
+  next: Partial<BlogRow> & { slug: string },
+): Promise<BlogRow> {
+  const [updated] = await tx
+    .update(schema.blogs)
+    .set(next)
+    .where(
+      and(
+        eq(schema.blogs.id, current.id),
+        eq(schema.blogs.version, current.version),
+        eq(schema.blogs.neverSaved, true),
+      ),
+    )
+    .returning();
+  if (!updated) throw new ChangedMeanwhile();
+  return updated;
 }
 
 /** Earlier versions of a post, newest first; null when the post does not exist. */

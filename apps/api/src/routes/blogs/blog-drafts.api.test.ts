@@ -26,6 +26,8 @@ const create = async (payload: Json) => {
 };
 const saveDraft = (id: string, version: unknown, data: unknown, headers = who.headers.editor) =>
   t.app.inject({ method: 'PUT', url: `/api/blogs/${id}/draft`, headers, payload: { version, data } });
+const createDraft = (data: unknown, headers = who.headers.editor) =>
+  t.app.inject({ method: 'POST', url: '/api/blogs/draft', headers, payload: { data } });
 const editorsList = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/blogs?status=all', headers: who.headers.editor })).json() as Json[];
 
@@ -144,5 +146,119 @@ describe("a post's server draft", () => {
     expect(doc.paths['/api/blogs/{id}/draft'].put).toMatchObject({ tags: ['blogs'], security: [{ bearerAuth: [] }] });
     expect(Object.keys(doc.paths['/api/blogs/{id}/draft'].put.responses)).toContain('409');
     expect(Object.keys(doc.paths['/api/blogs/{id}'].put.responses)).toContain('409');
+  });
+});
+
+describe("a new post's first autosave", () => {
+  it('creates it as an unpublished draft that nobody but editors sees, and later autosaves go to its draft', async () => {
+    const created = await createDraft({
+      title: 'Fresh idea',
+      content: 'A first paragraph, typed in one browser',
+      published: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['cache-control']).toBe('private, no-store');
+    const post = created.json();
+    expect(post).toMatchObject({
+      title: 'Fresh idea',
+      status: 'draft',
+      publishedAt: null,
+      version: 1,
+      neverSaved: true,
+      draft: { data: { title: 'Fresh idea', content: 'A first paragraph, typed in one browser' }, savedBy: EDITOR },
+    });
+    // A placeholder address: it takes none a saved post could want.
+    expect(post.slug).toBe(`draft-${post._id}`);
+
+    // Another browser (an editor's list) has it, as a draft, with its text.
+    const listed = (await editorsList()).find((blog) => blog._id === post._id)!;
+    expect(listed).toMatchObject({ status: 'draft', neverSaved: true });
+    expect(listed.draft.data.content).toBe('A first paragraph, typed in one browser');
+
+    // The public: not in the list, the search, the feed, nor at its address or id.
+    const publicList = await t.app.inject({ method: 'GET', url: '/api/blogs?q=paragraph' });
+    expect(publicList.body).not.toContain(post._id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/blogs' })).body).not.toContain('Fresh idea');
+    expect((await t.app.inject({ method: 'GET', url: `/api/blogs/${post._id}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body).not.toContain('Fresh idea');
+
+    // The next autosave is a draft save of that post.
+    const next = await saveDraft(post._id, post.version, { title: 'Fresh idea, renamed', content: 'Longer now' });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json()).toMatchObject({ version: 2, draft: { data: { content: 'Longer now' } } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/blogs' })).body).not.toContain('Longer now');
+  });
+
+  it('is replaced by its first save without a revision or an earlier address; later saves keep revisions', async () => {
+    const post = (await createDraft({ title: 'Half a tit', content: 'Draft text' })).json();
+    const saved = (
+      await saveDraft(post._id, post.version, { title: 'Half a title, finished', content: 'Done' })
+    ).json();
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blogs/${post._id}`,
+      headers: who.headers.editor,
+      payload: { title: 'Half a title, finished', content: 'Done', status: 'published', version: saved.version },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'published',
+      slug: 'half-a-title-finished',
+      neverSaved: false,
+      draft: null,
+    });
+    const revisions = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/blogs/${post._id}/revisions`, headers: who.headers.editor })
+      ).json();
+    expect(await revisions()).toEqual([]);
+    // The placeholder address was never public: it does not redirect.
+    expect((await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/blogs/half-a-title-finished' })).statusCode).toBe(200);
+
+    const second = await t.app.inject({
+      method: 'PUT',
+      url: `/api/blogs/${post._id}`,
+      headers: who.headers.editor,
+      payload: { title: 'Half a title, finished', content: 'Done, and edited', version: first.json().version },
+    });
+    expect(second.statusCode).toBe(200);
+    expect((await revisions()).map((revision: Json) => revision.content)).toEqual(['Done']);
+
+    // In the audit log the first save is the post's creation (the autosave is not an entry, as no draft save is).
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?action=blog',
+      headers: who.headers.admin,
+    });
+    const actions = (audit.json().items as Json[])
+      .filter((entry) => entry.target?.id === post._id)
+      .map((entry) => entry.action);
+    expect(actions.sort()).toEqual(['blog.created', 'blog.published', 'blog.updated']);
+  });
+
+  it('never creates an empty post, and refuses callers who may not edit', async () => {
+    const count = async () => (await t.app.db.select({ id: schema.blogs.id }).from(schema.blogs)).length;
+    const before = await count();
+    for (const data of [{}, { title: '   ', content: '' }, { tags: 'cloud', published: true }]) {
+      const empty = await createDraft(data);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().fields).toEqual({ 'data.title': BLOG_MESSAGES.draftEmpty });
+    }
+    const long = await createDraft({ title: 'x'.repeat(LENGTH.blogTitle + 1) });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json().fields)).toContain('data.title');
+    expect((await createDraft({ title: 'x' }, who.headers.pending)).statusCode).toBe(403);
+    expect((await createDraft({ title: 'x' }, who.headers['no token'])).statusCode).toBe(401);
+    expect(await count()).toBe(before);
+  });
+
+  it('is in the OpenAPI document with its tag and bearer security', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/blogs/draft'].post).toMatchObject({ tags: ['blogs'], security: [{ bearerAuth: [] }] });
+    expect(Object.keys(doc.paths['/api/blogs/draft'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403']),
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   BlogInputSchema,
   BlogListQuerySchema,
   BlogListSchema,
+  BlogNewDraftBodySchema,
   BlogPreviewSchema,
   BlogRevisionParamsSchema,
   BlogRevisionSchema,
@@ -22,6 +23,7 @@ import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import {
   BlogFieldError,
   createBlog,
+  createBlogDraft,
   deleteBlog,
   findBlog,
   findBlogRedirect,
@@ -73,6 +75,15 @@ function stale(reply: FastifyReply, { current }: StalePostError) {
     updatedAt: when,
     version: current.version,
   });
+}
+
+/** A draft body the schema refuses → 400 naming each bad field of the form by its whole path (`data.title`). */
+function draftFieldsError(bodySchema: z.ZodType, body: unknown): HttpError {
+  const issues = bodySchema.safeParse(body).error?.issues ?? [];
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
+  const first = Object.values(fields)[0] ?? MESSAGES.http.badRequest;
+  return new HttpError(400, first, fields);
 }
 
 /** /api/blogs/*: public list and post, editor/admin writes, revisions and preview links. */
@@ -176,7 +187,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     },
     async (request, reply) => {
       const sent = sentFields.get(request) ?? { imageUrl: true, imageAlt: true, tags: true, publishedAt: true };
-      const before = await findBlog(app.db, request.params.id);
+      const before = await findBlog(app.db, request.params.id, new Date(), true);
       let blog;
       try {
         blog = await orFieldError(
@@ -191,7 +202,9 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
         throw error;
       }
       if (!blog) throw notFound();
-      await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
+      // The first save of a post its autosave made is its creation (as POST /api/blogs is).
+      if (before?.neverSaved) await recordBlogAudit(app.db, request, 'blog.created', blog);
+      else await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
       return blog;
     },
   );
@@ -210,13 +223,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     '/:id/draft',
     { onRequest: editorsOnly, schema: draftSchema, attachValidation: true },
     async (request, reply) => {
-      if (request.validationError) {
-        const issues = BlogDraftBodySchema.safeParse(request.body).error?.issues ?? [];
-        const fields: Record<string, string> = {};
-        for (const issue of issues) fields[issue.path.map(String).join('.') || 'body'] ??= issue.message;
-        const first = Object.values(fields)[0] ?? MESSAGES.http.badRequest;
-        throw new HttpError(400, first, fields);
-      }
+      if (request.validationError) throw draftFieldsError(BlogDraftBodySchema, request.body);
       try {
         const { version, data } = request.body;
         const blog = await saveBlogDraft(app.db, request.params.id, version, data, request.user!.id);
@@ -227,6 +234,25 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
         if (error instanceof StalePostError) return stale(reply, error);
         throw error;
       }
+    },
+  );
+
+  const newDraftSchema = {
+    tags,
+    summary:
+      "The first autosave of a new post: creates it as an unpublished draft holding the editor's form (never public; at least a title or some content); later autosaves go to PUT /api/blogs/{id}/draft, and its first save (PUT /api/blogs/{id}) makes no revision",
+    security: BEARER,
+    body: BlogNewDraftBodySchema,
+    response: { 201: BlogSchema, ...errorResponses(400, 401, 403) },
+  };
+  app.post(
+    '/draft',
+    { onRequest: editorsOnly, schema: newDraftSchema, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError) throw draftFieldsError(BlogNewDraftBodySchema, request.body);
+      const blog = await createBlogDraft(app.db, request.body.data, request.user!.id);
+      // Not in the audit log, as no draft save is: the post's first save (PUT /api/blogs/{id}) is `blog.created`.
+      return reply.status(201).header('cache-control', 'private, no-store').send(blog);
     },
   );
 
