@@ -215,3 +215,70 @@ test("a post's draft is saved on the server by itself, is there in another brows
     .toContain(`Finished in the second browser ${id}`);
   await other.close();
 });
+
+test('a new post is on the server as a draft from its first autosave, and an empty one never is', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { accessToken } = await loginAdmin(request);
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const allPosts = async () =>
+    (await (await request.get('/api/blogs?status=all', { headers: auth })).json()) as { _id: string; title: string }[];
+  const before = (await allPosts()).length;
+  const id = unique();
+  const title = `Written before saving ${id}`;
+  const content = `The first paragraph of a post nobody has saved yet ${id}.`;
+
+  await login(page);
+  // Opened and left with nothing typed: no post.
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  let drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  // Only tags typed: kept in this browser, still no post on the server.
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await drawer.getByLabel('Tags').fill('drafts');
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Kept in this browser', { timeout: 15_000 });
+  expect((await allPosts()).length).toBe(before);
+
+  // A title and a body: the first autosave creates the post on the server, as a draft.
+  await drawer.getByLabel('Title').fill(title);
+  await drawer.getByLabel('Content').fill(content);
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await expect.poll(async () => (await allPosts()).length).toBe(before + 1);
+  // Nothing public shows it.
+  expect(await (await request.get('/blog')).text()).not.toContain(title);
+  expect(await (await request.get('/api/blogs')).text()).not.toContain(title);
+
+  // Another browser (nothing kept in it): the post is listed as a draft, and its text is there.
+  const other = await browser.newContext();
+  await other.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+  const second = await other.newPage();
+  await login(second);
+  const card = second.getByRole('listitem').filter({ has: second.getByRole('button', { name: `Edit “${title}”` }) });
+  await expect(card).toContainText('draft');
+  await card.getByRole('button', { name: `Edit “${title}”` }).click();
+  const secondEditor = second.getByRole('dialog', { name: 'Edit Blog' });
+  await expect(secondEditor.getByLabel('Title')).toHaveValue(title);
+  await expect(secondEditor.getByLabel('Content')).toHaveValue(content);
+  await expect(secondEditor.getByLabel('Tags')).toHaveValue('drafts');
+  await other.close();
+
+  // Saved in the first browser: that post is updated (no second one), still a draft, with no revision.
+  await drawer.getByRole('button', { name: 'Create Blog' }).click();
+  await expect(drawer).toBeHidden();
+  const posts = await allPosts();
+  expect(posts.length).toBe(before + 1);
+  expect(posts.filter((post) => post.title === title)).toHaveLength(1);
+  const saved = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
+  await expect(saved).toContainText('draft');
+  await saved.getByRole('button', { name: `History of “${title}”` }).click();
+  await expect(page.getByText('No earlier versions yet')).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A new post starts afresh after that save.
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Blog' }).getByLabel('Title')).toHaveValue('');
+});

@@ -1,8 +1,11 @@
 // The bottom drawer of Manage Blogs: create an empty post or edit one, prefilled (docs/product.md section 2).
 // A failed save keeps it open with what was typed and the server's message next to the field
 // (docs/product.md, the deliberate changes). Issue 23: what is typed is kept in this browser a moment after
-// typing stops and, for a post that exists, saved on the server as its draft (PUT /api/blogs/{id}/draft, as
-// content documents are), so Esc, a reload, a closed tab or another browser never loses a half-written post; a
+// typing stops and saved on the server as the post's draft (PUT /api/blogs/{id}/draft, as content documents
+// are); a new post's first autosave, once it has a title or some content, creates it as an unpublished draft
+// (POST /api/blogs/draft), which its later autosaves and its Save then update (this browser remembers which post
+// it is writing, so reopening "Create Blog" goes on with it). So Esc, a reload, a closed tab or another browser
+// never loses a half-written post; a
 // save over someone else's newer version is refused (409) and names them; closing with changes the server does
 // not have yet asks first; a new post starts as a draft; the Markdown is shown rendered beside its source; slug,
 // excerpt, search and social fields, images from the media library.
@@ -54,12 +57,18 @@ export interface BlogFormValues {
 interface BlogDrawerProps {
   /** The post being edited; null for a new one. */
   blog: Blog | null;
+  /**
+   * A new post only: the post its first autosave created earlier in this browser (never saved yet), which the
+   * drawer goes on writing; null starts afresh.
+   */
+  resumed?: Blog | null;
   onClose: () => void;
   /**
    * Resolves to null when saved (the manager closes the drawer), else to what went wrong. `version`: the post's
-   * version the drawer last saw (its own draft saves included), sent so a stale update is refused.
+   * version the drawer last saw (its own draft saves included), sent so a stale update is refused. `postId`: a new
+   * post's id once its first autosave created it (the save updates that post), else null.
    */
-  onSubmit: (values: BlogFormValues, version: number | null) => Promise<SaveFailure | null>;
+  onSubmit: (values: BlogFormValues, version: number | null, postId: string | null) => Promise<SaveFailure | null>;
 }
 
 /** The fields the server may blame, mapped to what the drawer shows them on. */
@@ -107,16 +116,25 @@ type ServerSave =
   | { state: 'saved'; at: Date }
   | { state: 'failed'; message: string; stale: boolean };
 
-export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
+/** Something typed that makes a post worth keeping on the server: a title or some content. */
+const worthKeeping = (values: Kept) => values.title.trim() !== '' || values.content.trim() !== '';
+
+export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDrawerProps) {
   const id = useId();
   const backupKey = blogBackupKey(blog);
-  const [initial] = useState(() => initialValues(blog));
+  // The post on the server: the one edited, or the one a new post's first autosave created.
+  const stored = blog ?? resumed;
+  const [initial] = useState(() => initialValues(stored));
   // What the server has: the post's autosaved draft (from any browser), else the post itself.
-  const [onServer, setOnServer] = useState<Kept>(() => openingValues(blog, initial));
-  const version = useRef<number | null>(blog?.version ?? null);
+  const [onServer, setOnServer] = useState<Kept>(() => openingValues(stored, initial));
+  const version = useRef<number | null>(stored?.version ?? null);
+  /** A new post's id once its first autosave created it. */
+  const created = useRef<string | null>(blog ? null : (resumed?._id ?? null));
   const [serverSave, setServerSave] = useState<ServerSave>(() =>
-    blog?.draft ? { state: 'saved', at: new Date(blog.draft.savedAt) } : { state: 'idle' },
+    stored?.draft ? { state: 'saved', at: new Date(stored.draft.savedAt) } : { state: 'idle' },
   );
+  /** Keeps the form in this browser (a new post's with the post its autosave created, if it did). */
+  const keep = (kept: Kept) => keepBackup(backupKey, kept, null, blog ? undefined : (created.current ?? undefined));
   // Text kept in this browser from an earlier visit (Esc, a reload) that the server does not have comes back.
   const [restored] = useState(() => {
     const kept = readBackup<Kept>(backupKey);
@@ -140,18 +158,29 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
     return saving;
   }
   async function putDraft(draft: Kept) {
-    if (!blog || version.current === null) return;
+    const postId = blog?._id ?? created.current;
+    // A new post is kept on the server once it has a title or some content: an empty one never is.
+    if (postId ? version.current === null : !worthKeeping(draft)) return;
     setServerSave({ state: 'saving' });
     try {
-      const saved = await mutate<Blog>(`/blogs/${encodeURIComponent(blog._id)}/draft`, {
-        method: 'PUT',
-        body: { version: version.current, data: draft satisfies BlogDraftData },
-        invalidates: ['/blogs'],
-      });
-      version.current = saved.version ?? version.current + 1;
+      const saved = postId
+        ? await mutate<Blog>(`/blogs/${encodeURIComponent(postId)}/draft`, {
+            method: 'PUT',
+            body: { version: version.current, data: draft satisfies BlogDraftData },
+            invalidates: ['/blogs'],
+          })
+        : await mutate<Blog>('/blogs/draft', {
+            method: 'POST',
+            body: { data: draft satisfies BlogDraftData },
+            invalidates: ['/blogs'],
+          });
+      if (!postId) created.current = saved._id;
+      version.current = saved.version ?? (version.current ?? 0) + 1;
       setOnServer(draft);
       setServerSave({ state: 'saved', at: new Date(saved.draft?.savedAt ?? Date.now()) });
-      dropBackup(backupKey);
+      // The server has it. A new post's browser copy stays, naming the post, until it is saved.
+      if (blog) dropBackup(backupKey);
+      else keep(draft);
     } catch (error) {
       const stale = error instanceof ApiRequestError && error.status === 409;
       const message =
@@ -168,7 +197,7 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
   useEffect(() => {
     if (!dirty) return;
     timer.current = setTimeout(() => {
-      keepBackup(backupKey, values);
+      keep(values);
       setKeptAt(new Date());
       if (!stale) void saveOnServer(values);
     }, AUTOSAVE_DELAY_MS);
@@ -184,18 +213,20 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       // Keep the very latest text, whatever the answer.
-      keepBackup(backupKey, values);
+      keep(values);
       event.preventDefault();
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    // keep reads the new post's id through its ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dirty, values, backupKey]);
 
   /** Esc, the close button or the backdrop: the text is kept, and closing with changes asks first. */
   async function close() {
     if (dirty) {
-      keepBackup(backupKey, values);
+      keep(values);
       setKeptAt(new Date());
       const leave = await confirmAction(
         'Close the editor? Your changes are not saved on the site yet; they stay in this browser and come back when you open this post again.',
@@ -207,7 +238,7 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
   }
 
   const save = async () => {
-    keepBackup(backupKey, values);
+    keep(values);
     // A draft save under way finishes first, so the update is made over the version it leaves (not refused
     // as stale by this editor's own autosave).
     if (timer.current) clearTimeout(timer.current);
@@ -219,6 +250,7 @@ export function BlogDrawer({ blog, onClose, onSubmit }: BlogDrawerProps) {
         image,
       },
       version.current,
+      blog ? null : created.current,
     );
     // Saved on the site: nothing to keep in the browser any more.
     if (!failure) dropBackup(backupKey);

@@ -12,9 +12,11 @@ import {
 import { useDeferredValue, useId, useState } from 'react';
 import { MediaPickerHost } from '~/components/admin-media/media-picker';
 import { toast } from '~/components/ui/toast';
+import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 import { plainText, truncate } from '~/lib/text';
-import { BlogDrawer, type BlogFormValues } from './blog-drawer';
+import { BlogDrawer, blogBackupKey, type BlogFormValues } from './blog-drawer';
+import { dropBackup, keepBackup, readBackup } from './local-backup';
 import { saveFailure, type SaveFailure } from './editor-drawer';
 import { BlogRevisions } from './blog-revisions';
 import { confirmAction } from '~/components/admin/confirm-dialog';
@@ -22,7 +24,8 @@ import { CardActions } from '~/components/admin/card-actions';
 import { primaryButton } from '~/components/admin/form-styles';
 import { QueryView } from '~/components/admin/query-view';
 
-type Drawer = { open: false } | { open: true; blog: Blog | null };
+/** `resumed`: for a new post, the post its first autosave created earlier in this browser (not saved yet). */
+type Drawer = { open: false } | { open: true; blog: Blog | null; resumed?: Blog | null };
 
 const SCHEDULE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -37,6 +40,20 @@ const BlogListSchema = BlogSchema.array();
 const BLOGS = '/blogs?status=all';
 const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const blogPath = (id: string) => `/blogs/${encodeURIComponent(id)}`;
+
+/**
+ * A post as its card shows it: one its first autosave made and nobody saved yet shows its draft (what the editor
+ * is writing; its stored title and text are what was typed at that first autosave).
+ */
+const listed = (blog: Blog): Blog =>
+  blog.neverSaved && blog.draft
+    ? {
+        ...blog,
+        title: blog.draft.data.title?.trim() || blog.title || 'Untitled draft',
+        content: blog.draft.data.content ?? blog.content,
+        excerpt: '',
+      }
+    : blog;
 
 /** POST /api/uploads/images (docs/product.md section 7): the stored image's URL, or null when refused. */
 async function uploadImage(file: File): Promise<string | null> {
@@ -63,9 +80,15 @@ export function BlogManager() {
   const [previews, setPreviews] = useState<Record<string, BlogPreview>>({});
 
   /** Saves; the drawer stays open with the server's answer when it fails (a deliberate change, docs/product.md). */
-  async function submit(values: BlogFormValues, version: number | null): Promise<SaveFailure | null> {
+  async function submit(
+    values: BlogFormValues,
+    version: number | null,
+    postId: string | null,
+  ): Promise<SaveFailure | null> {
     if (!drawer.open) return null;
     const editing = drawer.blog;
+    // A new post its first autosave already created is saved over that post (no second post).
+    const target = editing?._id ?? postId;
     let imageUrl = values.imageUrl;
     if (values.image) {
       imageUrl = await uploadImage(values.image);
@@ -76,8 +99,8 @@ export function BlogManager() {
     }
     const scheduled = values.published && values.publishedAt !== null && new Date(values.publishedAt) > new Date();
     try {
-      await mutate(editing ? blogPath(editing._id) : '/blogs', {
-        method: editing ? 'PUT' : 'POST',
+      await mutate(target ? blogPath(target) : '/blogs', {
+        method: target ? 'PUT' : 'POST',
         body: {
           title: values.title,
           content: values.content,
@@ -93,7 +116,7 @@ export function BlogManager() {
           status: values.published ? (scheduled ? 'scheduled' : 'published') : 'draft',
           publishedAt: values.publishedAt,
           // An update takes the post's draft; over someone else's newer version it is refused (409).
-          ...(editing && version !== null ? { version } : {}),
+          ...(target && version !== null ? { version } : {}),
         },
         invalidates: ['/blogs'],
       });
@@ -105,6 +128,26 @@ export function BlogManager() {
     setDrawer({ open: false });
     toast.success(editing ? MESSAGES.blog.updated : MESSAGES.blog.created);
     return null;
+  }
+
+  /**
+   * Create Blog: a new post, or the one this browser was writing when its first autosave created it and nobody has
+   * saved it since (it goes on with it). Saved by someone meanwhile, or deleted: its text is in that post, or was
+   * meant to go; the drawer starts afresh. The server not answering: the text stays, as a new post's.
+   */
+  async function openNew() {
+    const key = blogBackupKey(null);
+    const kept = readBackup<unknown>(key);
+    if (!kept?.postId) return setDrawer({ open: true, blog: null });
+    try {
+      const post = BlogSchema.parse(await mutate(blogPath(kept.postId), { method: 'GET' }));
+      if (post.neverSaved) return setDrawer({ open: true, blog: null, resumed: post });
+      dropBackup(key);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 404) dropBackup(key);
+      else keepBackup(key, kept.value);
+    }
+    setDrawer({ open: true, blog: null });
   }
 
   /** Puts an earlier version back; the post as it is now becomes a revision itself. */
@@ -150,7 +193,7 @@ export function BlogManager() {
         <h2 id="manage-blogs-heading" className="text-2xl font-bold">
           Manage Blogs
         </h2>
-        <button type="button" onClick={() => setDrawer({ open: true, blog: null })} className={primaryButton}>
+        <button type="button" onClick={() => void openNew()} className={primaryButton}>
           Create Blog
         </button>
       </div>
@@ -175,7 +218,7 @@ export function BlogManager() {
               <p className="text-slate-700">{query ? `No post matches “${query}”.` : 'No posts yet.'}</p>
             ) : (
               <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
-                {list.map((blog) => (
+                {list.map(listed).map((blog) => (
                   <li
                     key={blog._id}
                     className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
@@ -252,6 +295,7 @@ export function BlogManager() {
         <BlogDrawer
           key={drawer.blog?._id ?? 'new'}
           blog={drawer.blog}
+          resumed={drawer.resumed ?? null}
           onClose={() => setDrawer({ open: false })}
           onSubmit={submit}
         />

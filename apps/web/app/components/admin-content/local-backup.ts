@@ -8,10 +8,12 @@ export interface Backup<T> {
   version: number | null;
   /** When it was kept (ISO). */
   at: string;
+  /** A new post's: the post its first autosave created on the server, which this browser goes on writing. */
+  postId?: string;
 }
 
-export function keepBackup<T>(key: string, value: T, version: number | null = null): Backup<T> {
-  const backup = { value, version, at: new Date().toISOString() };
+export function keepBackup<T>(key: string, value: T, version: number | null = null, postId?: string): Backup<T> {
+  const backup = { value, version, at: new Date().toISOString(), ...(postId ? { postId } : {}) };
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify(backup));
   } catch {
