@@ -11,6 +11,8 @@ declare module '@20minutes/s3rver' {
     directory: string;
     configureBuckets?: { name: string }[];
     resetOnClose?: boolean;
+    /** Accept a well-formed signature whose value differs from the server's own calculation. */
+    allowMismatchedSignatures?: boolean;
   }
 
   export default class S3rver {

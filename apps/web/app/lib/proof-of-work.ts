@@ -3,6 +3,7 @@
 // Submitting state; without JavaScript the field is simply absent and the server files the lead as spam.
 import type { Challenge } from '@agency/contract';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { challengeResponse } from './challenge-request';
 import { loadSendKit } from './load-send-kit';
 
 /** Longest a submit waits for the solution; after that the form is sent without one (stored as spam, not lost). */
@@ -40,10 +41,7 @@ function solveInWorker(
 async function prepare(): Promise<Solution | null> {
   try {
     // The form's send kit comes along: the form is being used, so it will be sent.
-    const [kit, response] = await Promise.all([
-      loadSendKit(),
-      fetch('/api/challenge', { cache: 'no-store', credentials: 'omit' }),
-    ]);
+    const [kit, response] = await Promise.all([loadSendKit(), challengeResponse()]);
     if (!response.ok) return null;
     const { ALTCHA_FIELD, ChallengeSchema, encodeAltcha, solveChallenge } = kit;
     const challenge = ChallengeSchema.parse(await response.json());

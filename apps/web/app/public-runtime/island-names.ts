@@ -3,9 +3,6 @@
 /** The islands of the public pages, by name (islands.ts loads each one's code in the browser). */
 export type IslandName = 'cookie-banner' | 'contact-form' | 'career-form' | 'regional-quote-form' | 'service-explorer';
 
-/** When an island hydrates: with the page (a form page's form) or on the first use of the page. */
-export type IslandWhen = 'load' | 'use';
-
 /** The marker the server replaces with the island's own HTML. */
 export const islandMarker = (index: number) => `<!--island:${index}-->`;
 export const ISLAND_MARKER = /<!--island:(\d+)-->/g;

@@ -7,7 +7,7 @@
 import { type ComponentType, type ReactNode, StrictMode, createContext, useContext } from 'react';
 import { type PageLocation, NavigationProvider } from '~/lib/navigation';
 import { carryToastsToNextPage } from '~/state/toasts';
-import { type IslandName, type IslandWhen, islandMarker } from './island-names';
+import { type IslandName, islandMarker } from './island-names';
 
 export interface CollectedIsland {
   name: IslandName;
@@ -55,10 +55,9 @@ interface IslandProps<P> {
   component: ComponentType<P>;
   /** The component's props, written into the page as JSON: plain data only. */
   props: P;
-  when?: IslandWhen;
 }
 
-export function Island<P extends object>({ name, component: Component, props, when = 'use' }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
   const collector = useContext(IslandCollectorContext);
   if (!collector) return <Component {...props} />;
   const index = collector.push({ name, element: <Component {...props} /> }) - 1;
@@ -66,7 +65,6 @@ export function Island<P extends object>({ name, component: Component, props, wh
     <div
       data-island={name}
       data-island-id={index}
-      data-island-when={when}
       data-island-props={JSON.stringify(props)}
       className="contents"
       dangerouslySetInnerHTML={{ __html: islandMarker(index) }}

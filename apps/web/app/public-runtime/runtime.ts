@@ -1,10 +1,13 @@
 // The public pages in the browser (docs/decisions/0024-public-pages-as-islands.md). This entry imports no React:
 // it attaches the small enhancements of the server's HTML (enhance.ts) and replays the clicks made on them
 // before, then hydrates the islands (island.tsx), each a React root of its own whose code and React DOM are
-// fetched only then: a form page's form with the page, every other island on the first use of the page (a
-// tap, a key, focus) or when a click was recorded inside it. `<html data-hydrated="true">` tells scripts and
-// browser tests that the enhancements are attached and the islands that hydrate with the page have.
+// fetched only then: on the first use of the page (a tap, a key, focus), or at once for an island a click or
+// a submit was recorded in. So nothing of React runs while a page loads, a form page's included; a lead form's
+// proof-of-work challenge is asked on its first use without waiting for React (lib/challenge-request.ts).
+// `<html data-hydrated="true">` tells scripts and browser tests that the enhancements are attached and the
+// islands used before the entry ran have hydrated.
 // Links between public pages are plain links: each page is a new document.
+import { askChallengeOnFirstUseOfForm } from '~/lib/challenge-request';
 import { captureLanding } from '~/lib/lead-source';
 import { hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
 import { takeCarriedToasts } from '~/state/toasts';
@@ -37,8 +40,20 @@ function hydrate(element: HTMLElement): Promise<void> {
 const islands = () => Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
 const hydrateAll = () => Promise.all(islands().map(hydrate)).then(() => undefined);
 
-/** The first use of the page: what a visitor does before anything else (a tap, a key, focus moving). */
-const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'touchstart', 'focusin', 'click'] as const;
+/**
+ * The first use of the page: what a visitor does before anything else (a tap, a key, focus moving, a file picked
+ * or dragged over the page, text put into a field without a key, as autofill does).
+ */
+const FIRST_USE_EVENTS = [
+  'pointerdown',
+  'keydown',
+  'touchstart',
+  'focusin',
+  'click',
+  'input',
+  'change',
+  'dragenter',
+] as const;
 
 function onFirstUse(task: () => void) {
   const onUse = () => {
@@ -63,6 +78,7 @@ export function startIslands() {
     },
   });
   replayEarlyClicksOutsideIslands();
+  askChallengeOnFirstUseOfForm();
   // A toast the page before showed as its script moved here (a sent quote form going home).
   const carried = takeCarriedToasts();
   if (carried.length) void hosts().then((module) => module.showCarriedToasts(carried));
@@ -70,8 +86,8 @@ export function startIslands() {
     void hydrateAll();
     void hosts().then((module) => module.preloadQuoteForm());
   });
-  // With the page: a form page's form, and any island clicked or sent before this script ran.
-  const now = islands().filter((element) => element.dataset.islandWhen === 'load' || hasEarlyEventsIn(element));
+  // At once: any island clicked or sent before this script ran.
+  const now = islands().filter(hasEarlyEventsIn);
   void Promise.all(now.map(hydrate)).finally(() => {
     document.documentElement.dataset.hydrated = 'true';
   });

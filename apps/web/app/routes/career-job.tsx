@@ -108,7 +108,6 @@ export default function CareerJob({ loaderData }: Route.ComponentProps) {
             name="career-form"
             component={CareerForm}
             props={{ job: { id: job.id, slug: job.slug, title: job.title }, answered: loaderData.answered }}
-            when="load"
           />
         </div>
       </section>

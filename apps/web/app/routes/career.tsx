@@ -107,7 +107,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-700">{CAREER_APPLY.body}</p>
         )}
         <div className="mt-8">
-          <Island name="career-form" component={CareerForm} props={{ answered: formAnswer }} when="load" />
+          <Island name="career-form" component={CareerForm} props={{ answered: formAnswer }} />
         </div>
       </section>
     </>

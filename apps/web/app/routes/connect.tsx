@@ -37,7 +37,7 @@ export default function Connect({ loaderData: { answered } }: Route.ComponentPro
             Send us a message
           </h2>
           <div className="mt-6">
-            <Island name="contact-form" component={ContactForm} props={{ answered }} when="load" />
+            <Island name="contact-form" component={ContactForm} props={{ answered }} />
           </div>
         </section>
       </div>

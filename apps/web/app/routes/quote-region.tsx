@@ -43,7 +43,7 @@ export default function QuoteRegion({ loaderData: { answered } }: Route.Componen
         </Link>
       </p>
       <div className="mt-10">
-        <Island name="regional-quote-form" component={RegionalQuoteForm} props={{ region, answered }} when="load" />
+        <Island name="regional-quote-form" component={RegionalQuoteForm} props={{ region, answered }} />
       </div>
     </section>
   );

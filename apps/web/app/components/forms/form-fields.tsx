@@ -354,6 +354,8 @@ export function PublicForm({
       {...(action ? nativePost(action, withFile) : {})}
       className="relative grid gap-5 md:grid-cols-2"
       aria-label={label}
+      // The page's entry asks the proof-of-work challenge on the first use of this form (lib/challenge-request.ts).
+      data-challenge=""
     >
       <Honeypot />
       {children}
