@@ -176,7 +176,7 @@ test("a post's draft is saved on the server by itself, is there in another brows
     data: { title, content: 'The published text.', status: 'published' },
   });
   expect(created.status()).toBe(201);
-  const { slug } = await created.json();
+  const { slug, _id: postId } = await created.json();
 
   // Typed in one browser, then nothing: the draft is saved on the server a moment later.
   await login(page);
@@ -194,6 +194,18 @@ test("a post's draft is saved on the server by itself, is there in another brows
   const secondEditor = second.getByRole('dialog', { name: 'Edit Blog' });
   await expect(secondEditor.getByLabel('Content')).toHaveValue(`Half-written in the first browser ${id}`);
   expect(await (await request.get(`/blog/${slug}`)).text()).not.toContain('Half-written');
+  // Its preview link shows the draft, to whoever holds the link (and says it is the autosaved draft).
+  const link = await request.post(`/api/blogs/${postId}/preview`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(link.status()).toBe(200);
+  const visitor = await browser.newContext();
+  const reader = await visitor.newPage();
+  await reader.goto((await link.json()).url);
+  await expect(reader.getByText(`Half-written in the first browser ${id}`)).toBeVisible();
+  await expect(reader.getByRole('note')).toContainText('changes autosaved at');
+  await expect(reader.getByText('The published text.')).toHaveCount(0);
+  await visitor.close();
 
   // The second browser saves a newer draft; the first one's next save is refused and says who changed it.
   await secondEditor.getByLabel('Content').fill(`Finished in the second browser ${id}`);
