@@ -154,6 +154,12 @@ test("a page's search and sharing fields show the title and description the page
 
   // The editor changes the title: the draft holds that text only (the description keeps following the page).
   await field(page, 'seo.title').fill('Who we are');
+  // Emptied, a field shows greyed the page's text it now stands for.
+  await field(page, 'seo.description').fill('');
+  await expect(field(page, 'seo.description')).toHaveAttribute(
+    'placeholder',
+    description!.replace(/&#x27;|&#39;/g, "'"),
+  );
   await saved(page);
   const document = await openContent(request, await adminAuth(request), 'about');
   expect(document.draft.seo).toEqual({ title: 'Who we are' });

@@ -25,7 +25,7 @@ import { pickMedia } from '~/components/admin-media/media-picker';
 import { useLeaveGuard } from './leave-guard';
 import { dropBackup, keepBackup, readBackup } from './local-backup';
 import { SchemaForm } from './schema-form';
-import { withoutSeoDefaults, withSeoDefaults } from './seo-defaults';
+import { seoPlaceholders, withoutSeoDefaults, withSeoDefaults } from './seo-defaults';
 
 const TIME = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -305,6 +305,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
           value={data}
           onChange={change}
           errors={errors}
+          placeholders={seoPlaceholders(documentKey)}
           pickImage={() =>
             pickMedia().then((item) =>
               item ? { src: item.url, alt: item.alt, width: item.width ?? 1600, height: item.height ?? 900 } : null,

@@ -34,9 +34,11 @@ interface FormContext {
   errors: Record<string, string>;
   /** Opens the media library; resolves with the chosen image, or null when closed. */
   pickImage?: () => Promise<PickedImage | null>;
+  /** What an emptied text field by its path stands for (shown greyed in it), e.g. a page's usual title. */
+  placeholders: Record<string, string>;
 }
 
-const Context = createContext<FormContext>({ idPrefix: 'f', errors: {} });
+const Context = createContext<FormContext>({ idPrefix: 'f', errors: {}, placeholders: {} });
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-800 hover:bg-slate-100';
 const fieldId = (prefix: string, path: string) => `${prefix}-${path.replace(/[^a-zA-Z0-9]+/g, '-') || 'root'}`;
@@ -49,12 +51,14 @@ export interface SchemaFormProps {
   onChange: (value: unknown) => void;
   errors?: Record<string, string>;
   pickImage?: () => Promise<PickedImage | null>;
+  /** What an emptied text field stands for, by its path (`seo.title`). */
+  placeholders?: Record<string, string>;
 }
 
-export function SchemaForm({ schema, value, onChange, errors = {}, pickImage }: SchemaFormProps) {
+export function SchemaForm({ schema, value, onChange, errors = {}, pickImage, placeholders = {} }: SchemaFormProps) {
   const idPrefix = useId().replace(/:/g, '');
   return (
-    <Context.Provider value={{ idPrefix, errors, pickImage }}>
+    <Context.Provider value={{ idPrefix, errors, pickImage, placeholders }}>
       <div className="space-y-5">
         <ObjectFields schema={schema} path="" value={value} onChange={onChange} />
       </div>
@@ -168,6 +172,7 @@ function Leaf({
 }
 
 function InputField({ schema, path, label, value, onChange }: FieldProps) {
+  const placeholder = useContext(Context).placeholders[path];
   const kind = kindOf(schema);
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   if (kind === 'choice') {
@@ -208,7 +213,13 @@ function InputField({ schema, path, label, value, onChange }: FieldProps) {
     return (
       <Leaf path={path} label={label}>
         {(control) => (
-          <textarea {...control} rows={3} value={text} onChange={(event) => onChange(event.target.value)} />
+          <textarea
+            {...control}
+            rows={3}
+            placeholder={placeholder}
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+          />
         )}
       </Leaf>
     );
@@ -222,7 +233,15 @@ function InputField({ schema, path, label, value, onChange }: FieldProps) {
         : undefined;
   return (
     <Leaf path={path} label={label} hint={hint}>
-      {(control) => <input {...control} type={type} value={text} onChange={(event) => onChange(event.target.value)} />}
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          placeholder={placeholder}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </Leaf>
   );
 }

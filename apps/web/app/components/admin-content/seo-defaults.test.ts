@@ -2,7 +2,7 @@ import { CONTENT_DOCUMENTS } from '@agency/contract';
 import { describe, expect, it } from 'vitest';
 import { pageById, pageByPath } from '~/content/pages';
 import { documentSeo } from '~/lib/seo';
-import { seoDefaults, withoutSeoDefaults, withSeoDefaults } from './seo-defaults';
+import { seoDefaults, seoPlaceholders, withoutSeoDefaults, withSeoDefaults } from './seo-defaults';
 
 const about = pageById('about');
 
@@ -40,6 +40,9 @@ describe("a page document's search and sharing fields in the form", () => {
     expect(withoutSeoDefaults('about', { seo: { title: '', description: 'Mine.' } })).toEqual({
       seo: { description: 'Mine.' },
     });
+    // An emptied field shows the page's text it stands for.
+    expect(seoPlaceholders('about')).toEqual({ 'seo.title': about.title, 'seo.description': about.description });
+    expect(seoPlaceholders('site')).toEqual({});
     // A document without `seo` is passed through as it is.
     expect(withSeoDefaults('site', { name: 'A' })).toEqual({ name: 'A' });
   });

@@ -24,6 +24,12 @@ export function seoDefaults(key: string): SeoTexts | null {
   return page ? { title: page.title, description: page.description } : null;
 }
 
+/** The page's texts by field path, shown in an emptied search field (empty follows the page). */
+export function seoPlaceholders(key: string): Record<string, string> {
+  const defaults = seoDefaults(key);
+  return defaults ? { 'seo.title': defaults.title, 'seo.description': defaults.description } : {};
+}
+
 /** The document as the form opens it: empty search texts show the page's current ones. */
 export function withSeoDefaults(key: string, data: unknown): unknown {
   const defaults = seoDefaults(key);
