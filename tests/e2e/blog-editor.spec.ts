@@ -294,3 +294,50 @@ test('a new post is on the server as a draft from its first autosave, and an emp
   await page.getByRole('button', { name: 'Create Blog' }).click();
   await expect(page.getByRole('dialog', { name: 'Create Blog' }).getByLabel('Title')).toHaveValue('');
 });
+
+test('a new post its autosave created goes on from Create Blog after Esc and a reload, and its save makes no second post', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { accessToken } = await loginAdmin(request);
+  const allPosts = async () =>
+    (await (
+      await request.get('/api/blogs?status=all', { headers: { authorization: `Bearer ${accessToken}` } })
+    ).json()) as { title: string }[];
+  const before = (await allPosts()).length;
+  // The leave-page question of a reload is answered "leave" (the text must come back all the same).
+  page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+  await login(page);
+  const title = `Carried on ${unique()}`;
+
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  let drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await drawer.getByLabel('Title').fill(title);
+  await drawer.getByLabel('Content').fill('One');
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  // Nothing the server lacks: Esc closes without asking, and Create Blog goes on with the same post.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await expect(drawer.getByLabel('Title')).toHaveValue(title);
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at');
+
+  // Typed, then reloaded before the autosave: the text comes back and is saved over the same post.
+  await drawer.getByLabel('Content').fill('One, two');
+  await page.reload();
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await expect(drawer.getByLabel('Content')).toHaveValue('One, two');
+  await expect(drawer.getByText('Your unsaved changes from this browser were put back.')).toBeVisible();
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await drawer.getByRole('button', { name: 'Create Blog' }).click();
+  await expect(drawer).toBeHidden();
+
+  const posts = await allPosts();
+  expect(posts.length).toBe(before + 1);
+  expect(posts.filter((post) => post.title === title)).toHaveLength(1);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
+  await expect(card).toContainText('One, two');
+});
