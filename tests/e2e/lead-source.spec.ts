@@ -40,7 +40,7 @@ test('a contact message carries its page, the landing campaign and a solved chal
   // Nothing is fetched for the proof of work on a page without a form being used.
   expect(challenges).toHaveLength(0);
   // A move to /connect (a new document since the islands, docs/decisions/0024): the campaign of the landing URL
-  // is still known. Its form's island hydrates with the page; the test waits for it, as gotoHydrated does.
+  // is still known. Its form's island hydrates on the first use, and the challenge is asked on the first field.
   await page.getByRole('banner').getByRole('link', { name: 'Connect' }).first().click();
   await expect(page).toHaveURL(/\/connect$/);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

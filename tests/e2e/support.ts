@@ -97,9 +97,9 @@ export async function solvedAltcha(request: APIRequestContext): Promise<string> 
 export const HYDRATING_SCRIPT = /\/assets\/(?:entry\.client|page-[\w-]+)-[\w-]+\.js$/;
 
 /**
- * Opens `path` and waits until React has hydrated it (`<html data-hydrated="true">`), for tests of what only
- * the scripts do (highlights, roving focus). The page is complete and usable before that; the route modules
- * load after the first paint, so the `load` event can come first.
+ * Opens `path` and waits until its scripts have run (`<html data-hydrated="true">`: on a public page the
+ * enhancements are attached, its islands hydrate on first use; on React Router's pages React has hydrated), for
+ * tests of what only the scripts do (highlights, roving focus). The page is complete and usable before that.
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
