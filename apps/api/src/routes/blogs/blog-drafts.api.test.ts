@@ -5,6 +5,7 @@ import { schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers } from '../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createWebLoadContext } from '../../services/web-context.ts';
 
 let t: TestApp;
 let who: Awaited<ReturnType<typeof callers>>;
@@ -182,6 +183,11 @@ describe("a new post's first autosave", () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/blogs/${post._id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/blogs/${post.slug}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/blog/rss.xml' })).body).not.toContain('Fresh idea');
+    // Nor the pages: /blog, its search and the sitemap read the web context's published posts.
+    const web = createWebLoadContext(t.app, { siteUrl: 'https://www.example.co.uk', jwtSecret: 'x'.repeat(32) })();
+    expect((await web.blogs.listPublished()).map((blog) => blog._id)).not.toContain(post._id);
+    expect((await web.blogs.listPublished({ q: 'paragraph' })).map((blog) => blog._id)).not.toContain(post._id);
+    expect(await web.blogs.findPublishedBySlug(post.slug)).toBeNull();
 
     // The next autosave is a draft save of that post.
     const next = await saveDraft(post._id, post.version, { title: 'Fresh idea, renamed', content: 'Longer now' });
