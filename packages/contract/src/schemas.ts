@@ -347,7 +347,7 @@ export const BlogSchema = z.object({
   tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  // Editors only (GET /api/blogs?status=all, PUT /api/blogs/{id}/draft): never in a public answer.
+  // Editors only (GET /api/blogs?status=all, PUT /api/blogs/{id}/draft, POST /api/blogs/draft): never in a public answer.
   version: z.number().int().optional().describe('Editors only: send it back with the next draft save or update'),
   draft: z
     .object({ data: BlogDraftDataSchema, savedAt: z.string(), savedBy: z.string().nullable() })
