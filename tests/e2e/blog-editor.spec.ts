@@ -1,6 +1,7 @@
 // An editor's day with the blog (issue 12): a failed save keeps the drawer, a post is scheduled,
 // previewed without signing in, published, found by tag and search, renamed (the old address answers
 // 301) and restored from its history.
+import { MESSAGES } from '@agency/contract';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -16,10 +17,10 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
 });
 
-/** Chromium logs the 400 of a save that fails on purpose as a console error; that one is expected. */
-function forgive400(consoleErrors: string[]) {
+/** Chromium logs the answer of a request that fails on purpose (a 400, a 404) as a console error; that one is expected. */
+function forgiveStatus(consoleErrors: string[], status: number) {
   for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
-    if (consoleErrors[index]?.includes('status of 400 ')) consoleErrors.splice(index, 1);
+    if (consoleErrors[index]?.includes(`status of ${status} `)) consoleErrors.splice(index, 1);
   }
 }
 
@@ -158,7 +159,7 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   const back = await request.get(`/blog/${newSlug}`, { maxRedirects: 0 });
   expect(back.status()).toBe(301);
   expect(back.headers().location).toBe(`/blog/${slug}`);
-  forgive400(consoleErrors);
+  forgiveStatus(consoleErrors, 400);
 });
 
 test("a post's draft is saved on the server by itself, is there in another browser, and a stale save names who changed it", async ({
@@ -340,4 +341,47 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   expect(posts.filter((post) => post.title === title)).toHaveLength(1);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
   await expect(card).toContainText('One, two');
+});
+
+test('a new post a colleague deletes while it is being written is created again by the next autosave, and saved once', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const { accessToken } = await loginAdmin(request);
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const titled = async (title: string) =>
+    (
+      (await (await request.get('/api/blogs?status=all', { headers: auth })).json()) as { _id: string; title: string }[]
+    ).filter((post) => post.title === title);
+  await login(page);
+  const title = `Deleted while written ${unique()}`;
+
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  await drawer.getByLabel('Title').fill(title);
+  await drawer.getByLabel('Content').fill('The first lines.');
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  const [first] = await titled(title);
+  expect(first).toBeTruthy();
+  // A colleague deletes the draft post from the list.
+  expect((await request.delete(`/api/blogs/${first?._id}`, { headers: auth })).status()).toBeLessThan(300);
+
+  // The writer goes on typing: the next autosave creates the post again, with everything typed.
+  await drawer.getByLabel('Content').fill('The first lines, and more.');
+  await expect.poll(async () => (await titled(title)).length, { timeout: 15_000 }).toBe(1);
+  const [again] = await titled(title);
+  expect(again?._id).not.toBe(first?._id);
+  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at');
+
+  await drawer.getByRole('button', { name: 'Create Blog' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(toasts(page)).toContainText(MESSAGES.blog.created);
+  const saved = await titled(title);
+  expect(saved).toHaveLength(1);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
+  await expect(card).toContainText('The first lines, and more.');
+  // The autosave that met the deleted post was answered 404, as it should be.
+  forgiveStatus(consoleErrors, 404);
 });

@@ -153,11 +153,15 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
   /** PUT /api/blogs/{id}/draft with the version last seen; a 409 stops autosaving and names who changed it. */
   const inFlight = useRef<Promise<void> | null>(null);
   function saveOnServer(draft: Kept): Promise<void> {
-    const saving = (inFlight.current ?? Promise.resolve()).then(() => putDraft(draft));
+    const saving = (inFlight.current ?? Promise.resolve())
+      .then(() => putDraft(draft))
+      .then(async (outcome) => {
+        if (outcome === 'gone') await putDraft(draft);
+      });
     inFlight.current = saving;
     return saving;
   }
-  async function putDraft(draft: Kept) {
+  async function putDraft(draft: Kept): Promise<'gone' | void> {
     const postId = blog?._id ?? created.current;
     // A new post is kept on the server once it has a title or some content: an empty one never is.
     if (postId ? version.current === null : !worthKeeping(draft)) return;
@@ -182,6 +186,12 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
       if (blog) dropBackup(backupKey);
       else keep(draft);
     } catch (error) {
+      // A new post its autosave created, deleted since by someone else: created again from what is typed.
+      if (!blog && postId && error instanceof ApiRequestError && error.status === 404) {
+        created.current = null;
+        version.current = null;
+        return 'gone';
+      }
       const stale = error instanceof ApiRequestError && error.status === 409;
       const message =
         error instanceof ApiRequestError && (stale || error.status === 400) && error.body?.error

@@ -98,9 +98,9 @@ export function BlogManager() {
       }
     }
     const scheduled = values.published && values.publishedAt !== null && new Date(values.publishedAt) > new Date();
-    try {
-      await mutate(target ? blogPath(target) : '/blogs', {
-        method: target ? 'PUT' : 'POST',
+    const send = (to: string | null) =>
+      mutate(to ? blogPath(to) : '/blogs', {
+        method: to ? 'PUT' : 'POST',
         body: {
           title: values.title,
           content: values.content,
@@ -116,10 +116,18 @@ export function BlogManager() {
           status: values.published ? (scheduled ? 'scheduled' : 'published') : 'draft',
           publishedAt: values.publishedAt,
           // An update takes the post's draft; over someone else's newer version it is refused (409).
-          ...(target && version !== null ? { version } : {}),
+          ...(to && version !== null ? { version } : {}),
         },
         invalidates: ['/blogs'],
       });
+    try {
+      try {
+        await send(target);
+      } catch (error) {
+        // A new post its autosave created, deleted since by someone else: the text becomes a new post.
+        if (editing || !target || !(error instanceof ApiRequestError && error.status === 404)) throw error;
+        await send(null);
+      }
     } catch (error) {
       const failure = saveFailure(error, editing ? MESSAGES.blog.updateFailed : MESSAGES.blog.createFailed);
       toast.error(failure.error);
