@@ -36,16 +36,10 @@ export function createBackupStore(config: BackupConfig, storage: Storage, bucket
       where: `s3://${bucket ?? 'bucket'}/${prefix}`,
       skipKeys: [prefix],
       async list() {
-        const items: StoredBackup[] = [];
-        for (const itemKey of (await storage.list(prefix)).sort()) {
-          const name = itemKey.slice(prefix.length);
-          if (!BACKUP_NAME.test(name)) continue;
-          const object = await storage.get(itemKey);
-          if (!object) continue;
-          object.stream.destroy();
-          items.push({ name, sizeBytes: object.size });
-        }
-        return items;
+        return (await storage.list(prefix))
+          .map(({ key: itemKey, size }) => ({ name: itemKey.slice(prefix.length), sizeBytes: size }))
+          .filter((item) => BACKUP_NAME.test(item.name))
+          .sort((a, b) => (a.name < b.name ? -1 : 1));
       },
       async save(localFile, name) {
         await storage.put(key(name), await readFile(localFile));

@@ -304,7 +304,7 @@ describe('archives that are refused, leaving the target as it was', () => {
   };
 
   it('a file whose bytes changed, naming the file', async () => {
-    const key = (await source.app.storage.list())[0];
+    const key = (await source.app.storage.list())[0]?.key;
     await refused(tamper(archive, 'the one true CV', 'the one fake CV'), new RegExp(`files/${key}.* SHA-256`));
   });
 

@@ -201,7 +201,10 @@ export async function createBackup(
   const partial = `${file}.partial`;
   const dump = await dumpDatabase(database);
   const skip = [...TRANSIENT_KEYS, ...(options.skipKeys ?? [])];
-  const keys = (await storage.list()).filter((key) => !skip.some((prefix) => key.startsWith(prefix))).sort();
+  const keys = (await storage.list())
+    .map(({ key }) => key)
+    .filter((key) => !skip.some((prefix) => key.startsWith(prefix)))
+    .sort();
 
   const pack = tar.pack();
   const written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(partial));

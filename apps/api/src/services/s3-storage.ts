@@ -1,6 +1,6 @@
 // The file store on an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …), used when S3_BUCKET is set.
 import { Readable } from 'node:stream';
-import { assertSafeKey, type Storage } from './storage.ts';
+import { assertSafeKey, type Storage, type StoredKey } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -68,13 +68,14 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
       }
     },
     async list(prefix = '') {
-      const keys: string[] = [];
+      const keys: StoredKey[] = [];
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
           new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
         );
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        for (const object of page.Contents ?? [])
+          if (object.Key) keys.push({ key: object.Key, size: object.Size ?? 0 });
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys;

@@ -9,13 +9,18 @@ export interface StoredFile {
   size: number;
 }
 
+export interface StoredKey {
+  key: string;
+  size: number;
+}
+
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
-  /** Every key under `prefix` (all keys when empty), in no particular order; the backup copies them. */
-  list(prefix?: string): Promise<string[]>;
+  /** Every key under `prefix` (all keys when empty) with its size, in no particular order; the backup copies them. */
+  list(prefix?: string): Promise<StoredKey[]>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -60,7 +65,14 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
       // Only names a put() could have written (a stray editor or OS file is not part of the store).
-      return names.filter((key) => key.startsWith(prefix) && SAFE_KEY.test(key) && !key.includes('..'));
+      const keys = names.filter((key) => key.startsWith(prefix) && SAFE_KEY.test(key) && !key.includes('..'));
+      const listed: StoredKey[] = [];
+      for (const key of keys) {
+        // A file deleted between the listing and now is not listed.
+        const info = await stat(resolve(key)).catch(() => null);
+        if (info) listed.push({ key, size: info.size });
+      }
+      return listed;
     },
   };
 }

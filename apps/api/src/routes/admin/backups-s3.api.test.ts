@@ -35,7 +35,7 @@ async function bytes(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const archivesInBucket = async () => (await bucket.list(PREFIX)).sort();
+const archivesInBucket = async () => (await bucket.list(PREFIX)).map(({ key }) => key).sort();
 
 beforeAll(async () => {
   directory = mkdtempSync(path.join(tmpdir(), 'agency-s3-backups-'));
@@ -98,6 +98,9 @@ describe('backups in the bucket (BACKUP_S3_PREFIX)', () => {
     const object = await bucket.get(`${PREFIX}${first}`);
     expect(object).not.toBeNull();
     expect(download.rawPayload.equals(await bytes(object!.stream))).toBe(true);
+    // The listed size is the object's, read from the bucket's listing.
+    const listed = (await t.app.backups.list()).find((item) => item.name === first);
+    expect(listed?.sizeBytes).toBe(download.rawPayload.length);
 
     const file = path.join(directory, 'downloaded.tar.gz');
     writeFileSync(file, download.rawPayload);
