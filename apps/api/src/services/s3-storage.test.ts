@@ -1,44 +1,18 @@
 // The S3 store over the real S3 protocol, against a fake S3 server (s3rver) on 127.0.0.1 in this process.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import S3rver from '@20minutes/s3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../../test/s3.ts';
 import { createS3Storage, type S3StorageOptions } from './s3-storage.ts';
 
-const BUCKET = 'agency-test';
-// s3rver checks request signatures against this one fixed key pair.
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
-let server: S3rver;
-let directory: string;
+let s3: FakeS3;
 let options: S3StorageOptions;
 
 beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'agency-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  options = {
-    bucket: BUCKET,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    ...CREDENTIALS,
-    // An IP address has no subdomains for virtual-hosted buckets, as with MinIO.
-    forcePathStyle: true,
-  };
+  s3 = await startFakeS3('agency-test');
+  options = s3.options;
 });
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(directory, { recursive: true, force: true });
-});
+afterAll(() => s3?.close());
 
 async function read(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

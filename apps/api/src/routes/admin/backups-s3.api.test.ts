@@ -2,65 +2,34 @@
 // (s3rver) on 127.0.0.1: the scheduled backup lands under the prefix and is read back and verified, the uploaded
 // files come from the bucket and the archives themselves are never archived, BACKUP_KEEP deletes the oldest
 // object, the admin download is the object byte for byte, and that archive restores on a server with local disk.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import S3rver from '@20minutes/s3rver';
+import { buffer as bytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { APPLICATION, multipart, PDF, tokenFor } from '../../../test/lead-fixtures.ts';
+import { type FakeS3, startFakeS3 } from '../../../test/s3.ts';
 import { restoreBackup, verifyArchive } from '../../services/backup.ts';
 import { createS3Storage } from '../../services/s3-storage.ts';
 import type { Storage } from '../../services/storage.ts';
 
-const BUCKET = 'agency-backups-test';
 const PREFIX = 'backups/';
-// s3rver's one key pair. s3rver computes a bucket-level request's signature over `/bucket` where the current AWS SDK
-// signs `/bucket/`, so listing the bucket fails its check (SignatureDoesNotMatch) though the SDK is right; it is told
-// to accept well-formed signatures. Objects' signatures are checked in s3-storage.test.ts.
-const CREDENTIALS = { S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' };
 
-let server: S3rver;
-let directory: string;
-let endpoint: string;
+let s3: FakeS3;
 let bucket: Storage;
 let t: TestApp;
 let admin: Record<string, string>;
 const CV = Buffer.concat([PDF, Buffer.from('a CV kept in the bucket')]);
 
-async function bytes(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 const archivesInBucket = async () => (await bucket.list(PREFIX)).map(({ key }) => key).sort();
 
 beforeAll(async () => {
-  directory = mkdtempSync(path.join(tmpdir(), 'agency-s3-backups-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: BUCKET }],
-    allowMismatchedSignatures: true,
-  });
-  endpoint = `http://127.0.0.1:${(await server.run()).port}`;
-  bucket = await createS3Storage({
-    bucket: BUCKET,
-    endpoint,
-    region: 'us-east-1',
-    accessKeyId: CREDENTIALS.S3_ACCESS_KEY_ID,
-    secretAccessKey: CREDENTIALS.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: true,
-  });
+  // Listing the bucket needs s3rver to accept the SDK's signature (test/s3.ts); objects' are checked in
+  // s3-storage.test.ts.
+  s3 = await startFakeS3('agency-backups-test', { allowMismatchedSignatures: true });
+  bucket = await createS3Storage(s3.options);
   t = await createTestApp({
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: endpoint,
-    S3_FORCE_PATH_STYLE: '1',
-    ...CREDENTIALS,
+    ...s3.env,
     BACKUP_S3_PREFIX: 'backups',
     BACKUP_INTERVAL_HOURS: '24',
     BACKUP_KEEP: '2',
@@ -72,8 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  await server?.close();
-  rmSync(directory, { recursive: true, force: true });
+  await s3?.close();
 });
 
 describe('backups in the bucket (BACKUP_S3_PREFIX)', () => {
@@ -102,7 +70,7 @@ describe('backups in the bucket (BACKUP_S3_PREFIX)', () => {
     const listed = (await t.app.backups.list()).find((item) => item.name === first);
     expect(listed?.sizeBytes).toBe(download.rawPayload.length);
 
-    const file = path.join(directory, 'downloaded.tar.gz');
+    const file = path.join(s3.directory, 'downloaded.tar.gz');
     writeFileSync(file, download.rawPayload);
     const manifest = await verifyArchive(file);
     expect(manifest.files.map((entry) => entry.key)).toHaveLength(1);
@@ -116,7 +84,7 @@ describe('backups in the bucket (BACKUP_S3_PREFIX)', () => {
     expect(keys).not.toContain(`${PREFIX}${first}`);
     const newest = keys[1] as string;
     const object = await bucket.get(newest);
-    const file = path.join(directory, 'newest.tar.gz');
+    const file = path.join(s3.directory, 'newest.tar.gz');
     writeFileSync(file, await bytes(object!.stream));
     const manifest = await verifyArchive(file);
     expect(manifest.files).toHaveLength(1);
@@ -126,7 +94,7 @@ describe('backups in the bucket (BACKUP_S3_PREFIX)', () => {
   it('an archive from the bucket restores on a server with local disk, and the CV downloads byte for byte', async () => {
     const [key] = await archivesInBucket();
     const object = await bucket.get(key as string);
-    const file = path.join(directory, 'restore.tar.gz');
+    const file = path.join(s3.directory, 'restore.tar.gz');
     writeFileSync(file, await bytes(object!.stream));
     const target = await createTestApp();
     try {
