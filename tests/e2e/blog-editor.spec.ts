@@ -2,7 +2,7 @@
 // previewed without signing in, published, found by tag and search, renamed (the old address answers
 // 301) and restored from its history.
 import { MESSAGES } from '@agency/contract';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
@@ -26,6 +26,16 @@ function forgiveStatus(consoleErrors: string[], status: number) {
 
 /** The toasts on screen (drawn by a file fetched with the first one). */
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').first();
+
+/** The admin API's view of the posts, drafts included: every post, those with a title, and the admin's headers. */
+async function adminPosts(request: APIRequestContext) {
+  const { accessToken } = await loginAdmin(request);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const all = async () =>
+    (await (await request.get('/api/blogs?status=all', { headers })).json()) as { _id: string; title: string }[];
+  const titled = async (title: string) => (await all()).filter((post) => post.title === title);
+  return { headers, all, titled };
+}
 
 async function login(page: Page) {
   await loginThroughUi(page);
@@ -235,10 +245,7 @@ test('a new post is on the server as a draft from its first autosave, and an emp
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { accessToken } = await loginAdmin(request);
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const allPosts = async () =>
-    (await (await request.get('/api/blogs?status=all', { headers: auth })).json()) as { _id: string; title: string }[];
+  const { all: allPosts } = await adminPosts(request);
   const before = (await allPosts()).length;
   const id = unique();
   const title = `Written before saving ${id}`;
@@ -301,11 +308,7 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   request,
 }) => {
   test.setTimeout(90_000);
-  const { accessToken } = await loginAdmin(request);
-  const allPosts = async () =>
-    (await (
-      await request.get('/api/blogs?status=all', { headers: { authorization: `Bearer ${accessToken}` } })
-    ).json()) as { title: string }[];
+  const { all: allPosts } = await adminPosts(request);
   const before = (await allPosts()).length;
   // The leave-page question of a reload is answered "leave" (the text must come back all the same).
   page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
@@ -349,12 +352,7 @@ test('a new post a colleague deletes while it is being written is created again 
   consoleErrors,
 }) => {
   test.setTimeout(90_000);
-  const { accessToken } = await loginAdmin(request);
-  const auth = { authorization: `Bearer ${accessToken}` };
-  const titled = async (title: string) =>
-    (
-      (await (await request.get('/api/blogs?status=all', { headers: auth })).json()) as { _id: string; title: string }[]
-    ).filter((post) => post.title === title);
+  const { headers: auth, titled } = await adminPosts(request);
   await login(page);
   const title = `Deleted while written ${unique()}`;
 
