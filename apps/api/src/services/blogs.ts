@@ -519,33 +519,35 @@ async function saveVersion(
   editorId: string | null,
 ): Promise<BlogRow | undefined> {
   return db.transaction(async (tx) => {
-    // A post its autosave made and nobody saved: the version replaced was never a version of anyone's.
-    if (current.neverSaved) return replaceNeverSaved(tx, current, next);
-    await tx.insert(schema.blogRevisions).values({
-      blogId: current.id,
-      slug: current.slug,
-      title: current.title,
-      content: current.content,
-      imageUrl: current.imageUrl,
-      imageAlt: current.imageAlt,
-      excerpt: current.excerptWritten ? current.excerpt : null,
-      seoTitle: current.seoTitle,
-      seoDescription: current.seoDescription,
-      socialImageUrl: current.socialImageUrl,
-      socialImageAlt: current.socialImageAlt,
-      tags: current.tags,
-      status: current.status,
-      publishedAt: current.publishedAt,
-      editorId,
-      createdAt: next.updatedAt ?? new Date(),
-    });
-    if (next.slug !== current.slug) {
-      // The new slug may be one of this post's own earlier ones: it is current again, not a redirect.
-      await tx
-        .delete(schema.blogSlugs)
-        .where(and(eq(schema.blogSlugs.slug, next.slug), eq(schema.blogSlugs.blogId, current.id)));
-      // Every earlier slug points at the post, not at the next slug, so there are no chains.
-      await tx.insert(schema.blogSlugs).values({ slug: current.slug, blogId: current.id });
+    // A post its autosave made and nobody saved: the version replaced was never a version of anyone's, so it
+    // leaves no revision and its placeholder address no redirect.
+    if (!current.neverSaved) {
+      await tx.insert(schema.blogRevisions).values({
+        blogId: current.id,
+        slug: current.slug,
+        title: current.title,
+        content: current.content,
+        imageUrl: current.imageUrl,
+        imageAlt: current.imageAlt,
+        excerpt: current.excerptWritten ? current.excerpt : null,
+        seoTitle: current.seoTitle,
+        seoDescription: current.seoDescription,
+        socialImageUrl: current.socialImageUrl,
+        socialImageAlt: current.socialImageAlt,
+        tags: current.tags,
+        status: current.status,
+        publishedAt: current.publishedAt,
+        editorId,
+        createdAt: next.updatedAt ?? new Date(),
+      });
+      if (next.slug !== current.slug) {
+        // The new slug may be one of this post's own earlier ones: it is current again, not a redirect.
+        await tx
+          .delete(schema.blogSlugs)
+          .where(and(eq(schema.blogSlugs.slug, next.slug), eq(schema.blogSlugs.blogId, current.id)));
+        // Every earlier slug points at the post, not at the next slug, so there are no chains.
+        await tx.insert(schema.blogSlugs).values({ slug: current.slug, blogId: current.id });
+      }
     }
     // Only over the version read: a save that landed in between leaves no row, and this transaction is undone.
     const [updated] = await tx
@@ -556,27 +558,6 @@ async function saveVersion(
     if (!updated) throw new ChangedMeanwhile();
     return updated;
   });
-}
-
-/** The first save of a post its autosave made: no revision, no earlier address (its placeholder one). */
-async function replaceNeverSaved(
-  tx: Pick<Db, 'update'>,
-  current: BlogRow,
-  next: Partial<BlogRow> & { slug: string },
-): Promise<BlogRow> {
-  const [updated] = await tx
-    .update(schema.blogs)
-    .set(next)
-    .where(
-      and(
-        eq(schema.blogs.id, current.id),
-        eq(schema.blogs.version, current.version),
-        eq(schema.blogs.neverSaved, true),
-      ),
-    )
-    .returning();
-  if (!updated) throw new ChangedMeanwhile();
-  return updated;
 }
 
 /** Earlier versions of a post, newest first; null when the post does not exist. */
