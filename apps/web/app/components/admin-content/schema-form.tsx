@@ -11,6 +11,7 @@ import {
   choicesOf,
   elementOf,
   emptyValue,
+  isRecord,
   innerOf,
   kindOf,
   labelOf,
@@ -42,8 +43,6 @@ const Context = createContext<FormContext>({ idPrefix: 'f', errors: {}, placehol
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-800 hover:bg-slate-100';
 const fieldId = (prefix: string, path: string) => `${prefix}-${path.replace(/[^a-zA-Z0-9]+/g, '-') || 'root'}`;
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 export interface SchemaFormProps {
   schema: z.ZodType;

@@ -77,6 +77,10 @@ export function kindOf(schema: z.ZodType): FieldKind {
   return 'unknown';
 }
 
+/** A form's object value (not an array, not null). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
 export const shapeOf = (schema: z.ZodType): Record<string, z.ZodType> => defOf(unwrap(schema)).shape ?? {};
 export const elementOf = (schema: z.ZodType): z.ZodType | undefined => defOf(unwrap(schema)).element;
 export const innerOf = (schema: z.ZodType): z.ZodType | undefined => defOf(unwrap(schema)).innerType;

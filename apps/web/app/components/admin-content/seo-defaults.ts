@@ -6,15 +6,12 @@
 // and an unedited page keeps following the page list.
 import { contentDocument } from '@agency/contract';
 import { pageByPath } from '~/content/pages';
-import { shapeOf } from './schema-walk';
+import { isRecord, shapeOf } from './schema-walk';
 
 export interface SeoTexts {
   title: string;
   description: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 /** The title and description the document's page shows when its `seo` is empty; null: it has no `seo` part. */
 export function seoDefaults(key: string): SeoTexts | null {
