@@ -5,10 +5,9 @@
 // are); a new post's first autosave, once it has a title or some content, creates it as an unpublished draft
 // (POST /api/blogs/draft), which its later autosaves and its Save then update (this browser remembers which post
 // it is writing, so reopening "Create Blog" goes on with it). So Esc, a reload, a closed tab or another browser
-// never loses a half-written post; a
-// save over someone else's newer version is refused (409) and names them; closing with changes the server does
-// not have yet asks first; a new post starts as a draft; the Markdown is shown rendered beside its source; slug,
-// excerpt, search and social fields, images from the media library.
+// never loses a half-written post; a save over someone else's newer version is refused (409) and names them;
+// closing with changes the server does not have yet asks first; a new post starts as a draft; the Markdown is
+// shown rendered beside its source; slug, excerpt, search and social fields, images from the media library.
 import {
   AUTOSAVE_DELAY_MS,
   type BlogDraftData,
@@ -150,7 +149,10 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
 
   const set = <K extends keyof Kept>(key: K, value: Kept[K]) => setValues((old) => ({ ...old, [key]: value }));
 
-  /** PUT /api/blogs/{id}/draft with the version last seen; a 409 stops autosaving and names who changed it. */
+  /**
+   * PUT /api/blogs/{id}/draft with the version last seen (POST /api/blogs/draft for a new post's first); a 409 stops
+   * autosaving and names who changed it; a new post deleted meanwhile is created again.
+   */
   const inFlight = useRef<Promise<void> | null>(null);
   function saveOnServer(draft: Kept): Promise<void> {
     const saving = (inFlight.current ?? Promise.resolve())
