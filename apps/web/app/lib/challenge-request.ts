@@ -6,13 +6,6 @@ const ask = () => fetch('/api/challenge', { cache: 'no-store', credentials: 'omi
 
 let early: Promise<Response> | null = null;
 
-/** Asks now, once per page; the answer waits for the form's proof of work. */
-export function askChallengeEarly() {
-  early ??= ask();
-  // Not read yet: a failure is the proof of work's to handle when it takes it.
-  early.catch(() => {});
-}
-
 /** The answer asked for early, once; otherwise a new request. */
 export function challengeResponse(): Promise<Response> {
   const taken = early;
@@ -26,7 +19,9 @@ export function askChallengeOnFirstUseOfForm() {
   const onUse = (event: Event) => {
     if (!(event.target instanceof Element) || !event.target.closest('form[data-challenge]')) return;
     for (const type of events) document.removeEventListener(type, onUse, true);
-    askChallengeEarly();
+    // Asked once per page; the answer waits for the form's proof of work, which handles a failure when it takes it.
+    early ??= ask();
+    early.catch(() => {});
   };
   for (const type of events) document.addEventListener(type, onUse, { capture: true, passive: true });
 }
