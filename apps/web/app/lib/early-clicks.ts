@@ -24,6 +24,9 @@ export const EARLY_CLICKS_SCRIPT =
   // Whether a script already takes the element's events: a hydrated island, or the enhancement outside islands.
   'function taken(t){var i=t.closest("[data-island]");return i?i.hasAttribute("data-island-live"):' +
   'document.documentElement.hasAttribute("data-enhanced")}' +
+  // Recorded inside an island that is hydrating: React, whose listeners are on the island already, must not
+  // handle it as well (it would be handled twice: now, and when the island replays it).
+  'function own(e,t){if(t.closest("[data-island]"))e.stopPropagation()}' +
   'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab],a[data-early-click],a[data-early-toggle]");' +
   'if(!t||t.type==="submit"||t.disabled||taken(t))return;' +
   'if(t.hasAttribute("data-early-click")){if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;e.preventDefault();' +
@@ -31,9 +34,9 @@ export const EARLY_CLICKS_SCRIPT =
   'if(window.__earlyClicks&&i>=0){q.splice(i,1);location.href=t.href}},' +
   EARLY_WAIT_MS +
   ');return}' +
-  'q.push([t,e.detail])}' +
+  'own(e,t);q.push([t,e.detail])}' +
   'function f(e){var t=e.target;if(!t||!t.hasAttribute||!t.hasAttribute("data-early-submit")||taken(t))return;' +
-  'e.preventDefault();if(s.indexOf(t)<0)s.push(t);setTimeout(function(){var i=s.indexOf(t);' +
+  'e.preventDefault();own(e,t);if(s.indexOf(t)<0)s.push(t);setTimeout(function(){var i=s.indexOf(t);' +
   'if(window.__earlySubmits&&i>=0){s.splice(i,1);HTMLFormElement.prototype.submit.call(t)}},' +
   EARLY_WAIT_MS +
   ')}' +
