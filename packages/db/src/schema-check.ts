@@ -1,8 +1,8 @@
-// `npm run db:check`: does what the migrations build match what schema.ts declares? Both are built in empty
-// databases of the same engine, the migrations by the migrator and schema.ts by drizzle-kit's own SQL for it
-// (drizzle-kit/api, offline), and their catalogs are read back the same way, so PostgreSQL writes both sides'
-// types, defaults and expressions in one canonical form. What schema.ts cannot declare (functions, triggers)
-// is not compared.
+// `npm run db:check`: does what the migrations build match what schema.ts declares? Both are built in one
+// empty database, one after the other: the migrations by the migrator, then (in a fresh public schema)
+// schema.ts by drizzle-kit's own SQL for it (drizzle-kit/api, offline). Their catalogs are read back the same
+// way, so PostgreSQL writes both sides' types, defaults and expressions in one canonical form. What schema.ts
+// cannot declare (functions, triggers) is not compared.
 import { PGlite } from '@electric-sql/pglite';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -87,7 +87,7 @@ export async function declaredSql(schema: Record<string, unknown>): Promise<stri
   return generateMigration(empty, generateDrizzleJson(schema, empty.id));
 }
 
-/** Where the two sides are built: PGlite in memory, or a PostgreSQL server (two scratch databases on it). */
+/** Where the two sides are built: PGlite in memory, or a PostgreSQL server (a scratch database on it). */
 export interface Engine {
   name: string;
   /** An empty database: its query function, drizzle migrator run, and its disposal. */
@@ -106,7 +106,7 @@ export const pgliteEngine: Engine = {
   },
 };
 
-/** Scratch databases named agency_check_… on the server of `url`, dropped afterwards (needs CREATEDB). */
+/** A scratch database named agency_check_… on the server of `url`, dropped afterwards (needs CREATEDB). */
 export function postgresEngine(url: string): Engine {
   return {
     name: 'PostgreSQL',
@@ -138,13 +138,15 @@ export async function checkSchema(
   migrationsFolder: string,
   engine: Engine = pgliteEngine,
 ): Promise<string[]> {
-  const migrated = await engine.empty();
-  const declared = await engine.empty();
+  const database = await engine.empty();
   try {
-    await migrated.migrate(migrationsFolder);
-    for (const statement of await declaredSql(schema)) await declared.query(statement);
-    return compareCatalogs(await readCatalog(migrated.query), await readCatalog(declared.query));
+    await database.migrate(migrationsFolder);
+    const migrated = await readCatalog(database.query);
+    await database.query('drop schema public cascade');
+    await database.query('create schema public');
+    for (const statement of await declaredSql(schema)) await database.query(statement);
+    return compareCatalogs(migrated, await readCatalog(database.query));
   } finally {
-    await Promise.allSettled([migrated.dispose(), declared.dispose()]);
+    await database.dispose();
   }
 }
