@@ -74,8 +74,10 @@ export function compareCatalogs(migrated: Catalog, declared: Catalog): string[] 
     const fromMigrations = migrated.get(key);
     const fromSchema = declared.get(key);
     if (fromMigrations === fromSchema) continue;
-    if (fromSchema === undefined) differences.push(`${key}: the migrations create it, schema.ts does not declare it (${fromMigrations})`);
-    else if (fromMigrations === undefined) differences.push(`${key}: schema.ts declares it, no migration creates it (${fromSchema})`);
+    if (fromSchema === undefined)
+      differences.push(`${key}: the migrations create it, schema.ts does not declare it (${fromMigrations})`);
+    else if (fromMigrations === undefined)
+      differences.push(`${key}: schema.ts declares it, no migration creates it (${fromSchema})`);
     else differences.push(`${key}: the migrations give "${fromMigrations}", schema.ts declares "${fromSchema}"`);
   }
   return differences;
