@@ -12,6 +12,10 @@ import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, loginAdmin } from './support.ts';
 
+/** The page's script has run: the consent it found decided then whether analytics load (enhance.ts), so a
+ * request that did not start by now does not come. */
+const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
 const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 const footerButton = (page: Page) => page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
 
@@ -53,7 +57,7 @@ test.describe('Cookie settings in the footer', () => {
 
     // On another page, later: the footer brings the choice back, toggles open and focused.
     await page.goto('/services');
-    await page.waitForTimeout(1200);
+    await hydrated(page);
     await expect(banner(page)).toBeHidden();
     await footerButton(page).click();
     await expect(banner(page)).toBeVisible();
@@ -190,7 +194,7 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
     });
     await page.goto(`${siteUrl}/`);
     await expect(banner(page)).toBeVisible();
-    await page.waitForTimeout(500);
+    await hydrated(page);
     expect(scriptRequests).toHaveLength(0);
     expect(requests).toHaveLength(0);
     expect(await page.evaluate(() => (window as { __analyticsLoaded?: number }).__analyticsLoaded)).toBeUndefined();
@@ -198,7 +202,7 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
     // Only necessary cookies: still nothing.
     await banner(page).getByRole('button', { name: 'Necessary Only' }).click();
     await page.reload();
-    await page.waitForTimeout(1500);
+    await hydrated(page);
     expect(requests).toHaveLength(0);
 
     // Analytics allowed: the script arrives at once, without a reload.
@@ -220,7 +224,7 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
       page.waitForEvent('load'),
       banner(page).getByRole('button', { name: 'Save Preferences' }).click(),
     ]);
-    await page.waitForTimeout(1000);
+    await hydrated(page);
     expect(await page.evaluate(() => (window as { __analyticsLoaded?: number }).__analyticsLoaded)).toBeUndefined();
     expect(requests).toHaveLength(2);
   });
