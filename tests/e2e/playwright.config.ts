@@ -35,7 +35,7 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // seconds on a quiet machine; over a minute on a shared, busy one
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
