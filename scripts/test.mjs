@@ -1,5 +1,6 @@
-// `npm test`: type check, lint, formatting, unit and API tests (Vitest), production build, browser tests
-// (Playwright). Runs every step, then prints one summary line: "N passed, N failed".
+// `npm test`: type check, lint, formatting, the schema check (migrations against schema.ts), unit and API tests
+// (Vitest), production build, browser tests (Playwright). Runs every step, then prints how many tests needed a
+// retry and one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -40,6 +41,8 @@ rmSync('test-results/vitest-flaky.json', { force: true });
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npx', ['eslint', '.']);
 run('format', 'npx', ['prettier', '--check', '.']);
+// On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (as in CI's second run).
+run('schema check', 'npm', ['run', '--silent', 'db:check']);
 run(
   'unit and API tests',
   'npx',
@@ -91,5 +94,6 @@ const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 for (const title of failedTitles) console.log(`failed: ${title}`);
 for (const title of flaky) console.log(`flaky (failed once, passed on retry): ${title}`);
+console.log(`${flaky.length} ${flaky.length === 1 ? 'test' : 'tests'} needed a retry`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

@@ -1,8 +1,9 @@
 // The failing-delivery banner (issue 10): the agency's mail server is up but refuses every message with a
-// 5xx, so a new lead's notification fails and is retried with the outbox's real backoff (10 s, 20 s, 40 s,
-// 80 s); after the fifth failed attempt, about two and a half minutes later, every admin page shows a
-// banner with how many notifications are failing and the server's last error. Slow on purpose: nothing in
-// the site shortens the backoff for a test.
+// 5xx, so a new lead's notification fails and is retried with the outbox's backoff; after the fifth failed
+// attempt every admin page shows a banner with how many notifications are failing and the server's last
+// error. The browser tests' server shortens the backoff (OUTBOX_RETRY_BASE_SECONDS=0.1 in
+// playwright.config.ts: 0.2 s, 0.4 s, 0.8 s, 1.6 s instead of 10 s, 20 s, 40 s, 80 s), so the fifth attempt
+// comes within the outbox's passes of a few seconds, not two and a half minutes.
 import { OUTBOX_FAILING } from '@agency/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
@@ -39,7 +40,7 @@ test('a notification refused five times puts a banner with the count and the las
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(90_000);
   const before = await stats(request);
 
   await loginThroughUi(page);
@@ -56,7 +57,8 @@ test('a notification refused five times puts a banner with the count and the las
   const { id } = (await sent.json()) as { id: string };
   const leadPath = `/admin/leads/contacts/${id}`;
 
-  // The agency's notification is tried, refused and retried until it counts as failing.
+  // The agency's notification is tried, refused and retried until it counts as failing; with the short backoff
+  // it goes on being retried (a sixth try 3.2 s after the fifth), so what follows allows more attempts.
   const headers = await adminHeaders(request);
   await expect
     .poll(
@@ -65,11 +67,11 @@ test('a notification refused five times puts a banner with the count and the las
           notifications: { kind: string; state: string; attempts: number; lastError: string | null }[];
         };
         const notification = lead.notifications.find((delivery) => delivery.kind === 'notification');
-        return notification && { state: notification.state, attempts: notification.attempts };
+        return notification && { state: notification.state, enough: notification.attempts >= OUTBOX_FAILING.attempts };
       },
-      { timeout: 200_000, intervals: [5_000] },
+      { timeout: 45_000, intervals: [250] },
     )
-    .toEqual({ state: 'failing', attempts: OUTBOX_FAILING.attempts });
+    .toEqual({ state: 'failing', enough: true });
 
   // Any admin page now shows the banner: how many, by the rule, and the mail server's own words.
   await page.goto('/admin/leads');
@@ -89,7 +91,9 @@ test('a notification refused five times puts a banner with the count and the las
   const row = page.getByRole('table', { name: 'Notifications of this lead, oldest first' }).getByRole('row', {
     name: /^Agency notification/,
   });
-  await expect(row).toContainText(`Failing after ${OUTBOX_FAILING.attempts} attempts; last error:`);
+  await expect(row).toContainText(/Failing after \d+ attempts; last error:/);
+  const [, attempts] = /Failing after (\d+) attempts/.exec((await row.textContent()) ?? '') ?? [];
+  expect(Number(attempts)).toBeGreaterThanOrEqual(OUTBOX_FAILING.attempts);
   await expect(row).toContainText(REFUSAL);
   await banner.getByRole('link', { name: 'See them on the dashboard' }).click();
   await expect(page).toHaveURL(/\/admin#failing-heading$/);

@@ -1,5 +1,6 @@
 // The shared site shell: header and Services dropdown, mobile menu, quote modal, footer, cookie
 // banner, scroll to top, particles and accessibility of each open state.
+import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
@@ -230,6 +231,17 @@ test.describe('footer', () => {
 test.describe('cookie banner', () => {
   const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
 
+  /**
+   * The banner shows COOKIE_BANNER_DELAY_MS after the load event while no choice is stored (enhance.ts). With the
+   * page's clock installed before it loaded, this waits for the page's script and then moves the clock past that
+   * delay instead of waiting through it: a banner that would show has shown by then.
+   */
+  async function expectBannerStaysHidden(page: Page) {
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.clock.runFor(COOKIE_BANNER_DELAY_MS + 500);
+    await expect(banner(page)).toBeHidden();
+  }
+
   test('appears a second after load, links to the policy; Accept All stores all categories', async ({ page }) => {
     await page.goto('/');
     await expect(banner(page)).toBeHidden();
@@ -244,9 +256,9 @@ test.describe('cookie banner', () => {
       settings: { necessary: true, analytics: true, marketing: true, preferences: true },
     });
 
+    await page.clock.install();
     await page.reload();
-    await page.waitForTimeout(1500);
-    await expect(banner(page)).toBeHidden();
+    await expectBannerStaysHidden(page);
   });
 
   for (const choice of ['Necessary Only', 'Reject All']) {
@@ -258,9 +270,9 @@ test.describe('cookie banner', () => {
         consent: 'necessary',
         settings: { necessary: true, analytics: false, marketing: false, preferences: false },
       });
+      await page.clock.install();
       await page.reload();
-      await page.waitForTimeout(1500);
-      await expect(banner(page)).toBeHidden();
+      await expectBannerStaysHidden(page);
     });
   }
 
@@ -284,9 +296,9 @@ test.describe('cookie banner', () => {
       consent: 'custom',
       settings: { necessary: true, analytics: true, marketing: false, preferences: true },
     });
+    await page.clock.install();
     await page.reload();
-    await page.waitForTimeout(1500);
-    await expect(banner(page)).toBeHidden();
+    await expectBannerStaysHidden(page);
   });
 });
 

@@ -35,7 +35,7 @@ export default defineConfig({
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // seconds on a quiet machine; over a minute on a shared, busy one
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -47,6 +47,9 @@ export default defineConfig({
       MAIL_FROM: 'Agency website <no-reply@example.test>',
       // An agency inbox, so leads get a notification the admin area shows and can resend.
       LEADS_TO: 'leads@example.test',
+      // Mail the test mail server refuses is retried after 0.2 s, 0.4 s, 0.8 s… instead of 10 s, 20 s, 40 s…
+      // (delivery-banner.spec.ts waits for the fifth failure).
+      OUTBOX_RETRY_BASE_SECONDS: '0.1',
       // A PostgreSQL database of its own for the browser tests (CI creates it), else PGlite in E2E_DATA_DIR.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

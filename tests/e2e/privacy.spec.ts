@@ -6,13 +6,28 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CONSENT_BANNER_VERSION } from '@agency/contract';
+import { COOKIE_BANNER_DELAY_MS, CONSENT_BANNER_VERSION } from '@agency/contract';
 import type { Page, Request } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, loginAdmin } from './support.ts';
 
+/** The page's script has run: the consent it found decided then whether analytics load (enhance.ts), so a
+ * request that did not start by now does not come. */
+const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
 const banner = (page: Page) => page.getByRole('region', { name: 'We value your privacy' });
+
+/**
+ * The banner shows COOKIE_BANNER_DELAY_MS after the load event while no choice is stored (enhance.ts). With the
+ * page's clock installed before it loaded, this waits for the page's script and then moves the clock past that
+ * delay instead of waiting through it: a banner that would show has shown by then.
+ */
+async function expectBannerStaysHidden(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.clock.runFor(COOKIE_BANNER_DELAY_MS + 500);
+  await expect(banner(page)).toBeHidden();
+}
 const footerButton = (page: Page) => page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
 
 const stored = (page: Page) =>
@@ -52,9 +67,9 @@ test.describe('Cookie settings in the footer', () => {
     await expect(banner(page)).toBeHidden();
 
     // On another page, later: the footer brings the choice back, toggles open and focused.
+    await page.clock.install();
     await page.goto('/services');
-    await page.waitForTimeout(1200);
-    await expect(banner(page)).toBeHidden();
+    await expectBannerStaysHidden(page);
     await footerButton(page).click();
     await expect(banner(page)).toBeVisible();
     const analytics = banner(page).getByRole('switch', { name: 'Analytics' });
@@ -190,7 +205,7 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
     });
     await page.goto(`${siteUrl}/`);
     await expect(banner(page)).toBeVisible();
-    await page.waitForTimeout(500);
+    await hydrated(page);
     expect(scriptRequests).toHaveLength(0);
     expect(requests).toHaveLength(0);
     expect(await page.evaluate(() => (window as { __analyticsLoaded?: number }).__analyticsLoaded)).toBeUndefined();
@@ -198,7 +213,7 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
     // Only necessary cookies: still nothing.
     await banner(page).getByRole('button', { name: 'Necessary Only' }).click();
     await page.reload();
-    await page.waitForTimeout(1500);
+    await hydrated(page);
     expect(requests).toHaveLength(0);
 
     // Analytics allowed: the script arrives at once, without a reload.
@@ -220,7 +235,7 @@ test.describe('optional analytics (ANALYTICS_SCRIPT_URL)', () => {
       page.waitForEvent('load'),
       banner(page).getByRole('button', { name: 'Save Preferences' }).click(),
     ]);
-    await page.waitForTimeout(1000);
+    await hydrated(page);
     expect(await page.evaluate(() => (window as { __analyticsLoaded?: number }).__analyticsLoaded)).toBeUndefined();
     expect(requests).toHaveLength(2);
   });

@@ -148,7 +148,12 @@ export async function buildApp({
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
+  await app.register(mailerPlugin, {
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    webhooks: config.webhooks,
+    retryBaseSeconds: config.outboxRetryBaseSeconds,
+  });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   await app.register(digestPlugin, { timeZone: config.timeZone, siteUrl: config.siteUrl, schedule: retentionSchedule });
   await app.register(backupsPlugin, {

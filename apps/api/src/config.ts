@@ -87,6 +87,7 @@ const EnvSchema = z.object({
   WEB_BUILD_DIR: z.string().min(1).default('apps/web/build'),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Agency website <no-reply@localhost>'),
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(5),
   LEADS_TO: optionalEmail,
   LEADS_TO_UK: optionalEmail,
   LEADS_TO_NEPAL: optionalEmail,
@@ -220,6 +221,8 @@ export interface Config {
   webBuildDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** A mail or webhook that failed is tried again after 2×, 4×, 8×… this many seconds, at most an hour. */
+  outboxRetryBaseSeconds: number;
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   /** Reply-To of staff replies (REPLY_TO); undefined: the staff member's own address. */
   replyTo: string | undefined;
@@ -287,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webBuildDir: path.resolve(env.WEB_BUILD_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    outboxRetryBaseSeconds: env.OUTBOX_RETRY_BASE_SECONDS,
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     replyTo: env.REPLY_TO,
     timeZone: env.TIME_ZONE,

@@ -1,4 +1,5 @@
-// The database schema. Change it here, then `npm run db:generate` writes the SQL migration.
+// The database schema as drizzle queries it. A change here comes with a hand-written migration in
+// ../migrations (and its journal entry); `npm run db:check` fails while the two disagree.
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -22,6 +22,8 @@ export interface MailerOptions {
   webhooks?: WebhookConfig | undefined;
   /** Pause between passes; 0 turns the timer off (passes then run only on kick or process()). */
   intervalMs?: number;
+  /** The retry backoff's base in seconds (OUTBOX_RETRY_BASE_SECONDS; services/outbox.ts). */
+  retryBaseSeconds?: number;
 }
 
 const DEFAULT_INTERVAL_MS = 2000;
@@ -29,7 +31,7 @@ const NOTHING: OutboxRun = { sent: 0, failed: 0 };
 
 export default fp<MailerOptions>(async function mailer(
   app: FastifyInstance,
-  { smtpUrl, mailFrom, webhooks, intervalMs },
+  { smtpUrl, mailFrom, webhooks, intervalMs, retryBaseSeconds },
 ) {
   // Without SMTP_URL no mail is sent: mail rows wait in the outbox until an instance with SMTP starts.
   const smtp = smtpUrl ? createSmtpSender(smtpUrl, mailFrom) : null;
@@ -45,7 +47,7 @@ export default fp<MailerOptions>(async function mailer(
 
   function start(): Promise<OutboxRun> {
     if (!sender || closed) return Promise.resolve(NOTHING);
-    running = processOutbox(app.db, sender, () => closed)
+    running = processOutbox(app.db, sender, () => closed, retryBaseSeconds)
       .then((run) => {
         // Failed rows are retried with backoff; the log tells the operator the mail server is unhappy.
         if (run.failed > 0) app.log.warn(run, 'outbox: some mail or webhooks could not be sent; they will be retried');

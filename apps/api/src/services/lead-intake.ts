@@ -11,7 +11,7 @@ import {
   SPAM_STATUS,
   type SpamChallengeMode,
 } from '@agency/contract';
-import { type Database, type Db, schema, shapedStatement, sql } from '@agency/db';
+import { type Database, type Db, schema, sql } from '@agency/db';
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../lib/http-error.ts';
@@ -147,7 +147,7 @@ function insertRowWhere(table: PgTable, row: Record<string, unknown>, condition:
 
 const { outbox } = schema;
 
-/** What decides the text of a lead's statement; everything else is a value. */
+/** What decides the structure of a lead's statement; everything else is a value. */
 interface LeadShape {
   kind: LeadKind;
   honeypot: boolean;
@@ -196,9 +196,9 @@ type LeadValues = {
  * A lead with everything it triggers as ONE statement (data-modifying CTEs are one atomic unit): spends the
  * challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received` event
  * and, unless it is spam, its outbox rows with their `*_queued` events. With `limited`, it also counts the
- * request's rate-limit hit and writes nothing over the limit. Its text is rendered once per shape.
+ * request's rate-limit hit and writes nothing over the limit.
  */
-const LEAD_STATEMENT = shapedStatement<LeadShape, LeadValues>((shape, v) => {
+function leadStatement(shape: LeadShape, v: LeadValues): SQL {
   const solved =
     shape.challenge === 'spend' ? sql`exists (select 1 from ch)` : sql.raw(String(shape.challenge === 'off'));
   const status = shape.honeypot
@@ -249,10 +249,10 @@ const LEAD_STATEMENT = shapedStatement<LeadShape, LeadValues>((shape, v) => {
     : sql``;
   return sql`with ${sql.join(ctes, sql`, `)}
     select (select status from lead) as status, ${queued} as queued${counted}`;
-});
+}
 
 /**
- * Stores a lead with everything it triggers in one statement (LEAD_STATEMENT). PGlite runs in this process
+ * Stores a lead with everything it triggers in one statement (leadStatement). PGlite runs in this process
  * and answers one statement at a time, so every round trip of a lead would queue the others behind it
  * (issue 14). On PostgreSQL a lead that queues a visitor confirmation first takes that address's lock in a
  * transaction (confirmation-limit.ts), so two leads to one address cannot both pass the check.
@@ -321,15 +321,16 @@ export async function storeLead<K extends LeadKind>(
   };
 
   type Row = { status?: string | null; queued?: unknown; hits?: unknown; retry_after?: unknown };
-  // PGlite: one prepared statement, sent with those waiting beside it (Database.run). PostgreSQL: a lead that
-  // queues a confirmation first takes its address's lock, in a transaction with the statement.
+  // One statement, committed on its own. PostgreSQL: a lead that queues a confirmation first takes its
+  // address's lock, in a transaction with the statement.
+  const statement = leadStatement(shape, values);
   const row = (
     database.kind === 'postgres' && confirmations.length > 0
       ? await database.db.transaction(async (tx) => {
           await lockConfirmations(tx, confirmations);
-          return ((await tx.execute(LEAD_STATEMENT.sql(shape, values))) as unknown as { rows: Row[] }).rows[0];
+          return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows[0];
         })
-      : (await database.run(LEAD_STATEMENT.query(shape, values)))[0]
+      : (await database.run(statement))[0]
   ) as Row | undefined;
   if (limit) limit.settle(rateLimitResult(limit.hit, row));
   if (!row?.status) throw altchaError({ ok: false, reason: 'invalid' });

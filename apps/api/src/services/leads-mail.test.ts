@@ -57,7 +57,12 @@ describe('leadMails', () => {
 
 describe('backoffSeconds', () => {
   it('doubles from 5 s and stops at one hour', () => {
-    expect([1, 2, 3].map(backoffSeconds)).toEqual([10, 20, 40]);
+    expect([1, 2, 3].map((attempts) => backoffSeconds(attempts))).toEqual([10, 20, 40]);
     expect(backoffSeconds(30)).toBe(3600);
+  });
+
+  it('doubles from the configured base (OUTBOX_RETRY_BASE_SECONDS), still at most an hour', () => {
+    expect([1, 2, 3, 4].map((attempts) => backoffSeconds(attempts, 0.1))).toEqual([0.2, 0.4, 0.8, 1.6]);
+    expect(backoffSeconds(30, 0.1)).toBe(3600);
   });
 });

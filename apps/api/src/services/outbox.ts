@@ -23,12 +23,13 @@ export interface OutboxRun {
 const BATCH_SIZE = 10;
 /** Batches per pass, so one pass ends even when mail keeps arriving. */
 const MAX_BATCHES = 10;
-const BACKOFF_BASE_SECONDS = 5;
+/** The first retry's wait is twice this (OUTBOX_RETRY_BASE_SECONDS; the browser tests shorten it). */
+export const BACKOFF_BASE_SECONDS = 5;
 const BACKOFF_MAX_SECONDS = 60 * 60;
 
-/** Wait before the next try after `attempts` tries: 5 s · 2^attempts, at most an hour. */
-export function backoffSeconds(attempts: number): number {
-  return Math.min(BACKOFF_MAX_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.min(attempts, 20));
+/** Wait before the next try after `attempts` tries: base · 2^attempts (base 5 s: 10 s, 20 s, 40 s…), at most an hour. */
+export function backoffSeconds(attempts: number, baseSeconds = BACKOFF_BASE_SECONDS): number {
+  return Math.min(BACKOFF_MAX_SECONDS, baseSeconds * 2 ** Math.min(attempts, 20));
 }
 
 interface ClaimedRow {
@@ -108,8 +109,14 @@ function outcomeEvent(row: ClaimedRow & { lead_kind: LeadKind }, outcome: 'sent'
 /**
  * `stopping`: true once the instance is shutting down (SIGTERM): the row being sent is finished, and the rows
  * claimed but not tried yet are handed back (lease and attempt undone) for another instance to send at once.
+ * `retryBaseSeconds`: the backoff's base (backoffSeconds).
  */
-export async function processOutbox(db: Db, senders: Senders, stopping?: () => boolean): Promise<OutboxRun> {
+export async function processOutbox(
+  db: Db,
+  senders: Senders,
+  stopping?: () => boolean,
+  retryBaseSeconds = BACKOFF_BASE_SECONDS,
+): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
   const purposes = [
     ...(senders.mail ? ['notification', 'confirmation', 'reply', ...ACCOUNT_MAIL_PURPOSES] : []),
@@ -128,7 +135,7 @@ export async function processOutbox(db: Db, senders: Senders, stopping?: () => b
         await deliver(row, senders);
       } catch (error) {
         run.failed++;
-        const delay = backoffSeconds(Number(row.attempts));
+        const delay = backoffSeconds(Number(row.attempts), retryBaseSeconds);
         const lastError = String(error instanceof Error ? error.message : error).slice(0, 1000);
         await db.transaction(async (tx) => {
           await tx
@@ -136,7 +143,7 @@ export async function processOutbox(db: Db, senders: Senders, stopping?: () => b
             .set({
               lastError,
               lastFailedAt: sql`now()`,
-              nextAttemptAt: sql`now() + ${delay}::int * interval '1 second'`,
+              nextAttemptAt: sql`now() + make_interval(secs => ${delay}::float8)`,
               lockedUntil: null,
             })
             .where(eq(schema.outbox.id, row.id));

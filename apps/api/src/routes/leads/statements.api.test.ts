@@ -20,8 +20,6 @@ interface Observer {
   stop(): string[];
   /** Puts the driver back as it was. */
   restore(): void;
-  /** PGlite: how many statements were prepared (parsed under a name) while recording. */
-  prepared: number;
 }
 
 type Query = (...args: unknown[]) => Promise<unknown>;
@@ -29,50 +27,20 @@ interface PgliteLike {
   query: Query;
   exec: Query;
   transaction: (fn: (tx: { query: Query; exec: Query }) => Promise<unknown>) => Promise<unknown>;
-  execProtocolRaw: (message: Uint8Array, ...rest: unknown[]) => Promise<Uint8Array>;
 }
 
 const oneLine = (text: unknown) => String(text).replace(/\s+/g, ' ').trim();
 
 /**
- * The named statements of a protocol request: each Parse (name and text) and each Bind of a named statement
- * (its name). Database.run sends several of them in one request when leads arrive together (group commit).
- */
-function namedStatements(bytes: Uint8Array): { type: 'parse' | 'bind'; name: string; text?: string }[] {
-  const found: { type: 'parse' | 'bind'; name: string; text?: string }[] = [];
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // Each message: a type byte, then its length (itself included), then its content.
-  for (let at = 0; at + 5 <= bytes.length; at += 1 + view.getInt32(at + 1)) {
-    const type = String.fromCharCode(bytes[at] ?? 0);
-    if (type !== 'P' && type !== 'B') continue;
-    // Parse: name, text; Bind: portal, statement; both null-terminated strings.
-    const strings: string[] = [];
-    let from = at + 5;
-    while (strings.length < 2) {
-      const end = bytes.indexOf(0, from);
-      strings.push(Buffer.from(bytes.subarray(from, end)).toString('utf8'));
-      from = end + 1;
-    }
-    const [first = '', second = ''] = strings;
-    if (type === 'P' && first) found.push({ type: 'parse', name: first, text: second });
-    if (type === 'B' && second) found.push({ type: 'bind', name: second });
-  }
-  return found;
-}
-
-/**
- * Records every statement the app sends to its database while started, BEGIN and COMMIT included: drizzle's
- * queries, and on PGlite each execution of a prepared statement of Database.run (named; PGlite's own query()
- * sends unnamed ones through the same call, counted as the query itself).
+ * Records every statement the app sends to its database while started, BEGIN and COMMIT included, through the
+ * drivers' public query functions (Database.run and drizzle use nothing else).
  */
 function observeStatements(app: FastifyInstance): Observer {
   let statements: string[] | null = null;
   const record = (text: unknown) => statements?.push(oneLine(text));
   const observer = (restore: () => void): Observer => ({
-    prepared: 0,
     start() {
       statements = [];
-      this.prepared = 0;
     },
     stop: () => {
       const seen = statements ?? [];
@@ -93,7 +61,7 @@ function observeStatements(app: FastifyInstance): Observer {
     return observer(() => void (proto.query = original));
   }
   const client = (app.db as unknown as { $client: PgliteLike }).$client;
-  const { query, exec, transaction, execProtocolRaw } = client;
+  const { query, exec, transaction } = client;
   const wrap = (target: { query: Query; exec: Query }, own: { query: Query; exec: Query }) => {
     target.query = (...args) => (record(args[0]), own.query.apply(target, args));
     target.exec = (...args) => (record(args[0]), own.exec.apply(target, args));
@@ -112,18 +80,7 @@ function observeStatements(app: FastifyInstance): Observer {
         throw error;
       }
     });
-  const texts = new Map<string, string>();
-  const result = observer(() => Object.assign(client, { query, exec, transaction, execProtocolRaw }));
-  client.execProtocolRaw = (message, ...rest) => {
-    for (const named of namedStatements(message)) {
-      if (named.type === 'parse') {
-        texts.set(named.name, named.text ?? '');
-        if (statements) result.prepared++;
-      } else record(texts.get(named.name) ?? `execute ${named.name}`);
-    }
-    return execProtocolRaw.call(client, message, ...rest);
-  };
-  return result;
+  return observer(() => Object.assign(client, { query, exec, transaction }));
 }
 
 /** Housekeeping a lead sometimes triggers (at most once a minute, or 1 request in 100): not the lead's own cost. */
@@ -198,8 +155,6 @@ describe('statements per lead', () => {
       expect(statements[3]).toMatch(/^commit/i);
     } else {
       expect(statements).toHaveLength(1);
-      // A shape not seen before: prepared (parsed) in the same call that runs it.
-      expect(observed.prepared).toBe(1);
     }
     expect(statements.filter((text) => LEAD.test(text))).toHaveLength(1);
     // Everything the old nine statements stored is there.
@@ -208,13 +163,6 @@ describe('statements per lead', () => {
     const mails = await t.app.db.select().from(schema.outbox).where(eq(schema.outbox.leadId, id));
     expect(mails.map((mail) => mail.purpose).sort()).toEqual(['confirmation', 'notification']);
     expect(await timelineTypes(id)).toEqual(['received', 'mail_queued', 'mail_queued']);
-  });
-
-  it('PGlite: the statement is prepared once and then only bound and executed', async () => {
-    const again = await statementsOf(() => t.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT }));
-    expect(again.statements).toHaveLength(1);
-    // The same shape as the warm-up lead: no new statement was parsed.
-    if (!postgres()) expect(observed.prepared).toBe(0);
   });
 
   it('a contact message without a challenge (stored as spam): one statement', async () => {

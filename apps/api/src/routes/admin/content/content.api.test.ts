@@ -216,8 +216,11 @@ describe('content documents', () => {
     expect(waiting.scheduledAt).toBe(publishAt);
     expect((waiting.draft?.hero as Json).title).toBe('Scheduled quote heading');
 
-    await new Promise((resolve) => setTimeout(resolve, Date.parse(publishAt) - Date.now() + 50));
-    expect(((await publicDocument('quote')).hero as Json).title).toBe('Scheduled quote heading');
+    // Live once its time has come, and not before.
+    await expect
+      .poll(async () => ((await publicDocument('quote')).hero as Json).title, { timeout: 30_000, interval: 50 })
+      .toBe('Scheduled quote heading');
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
     const live = await open('quote');
     expect(live).toMatchObject({ scheduledAt: null, draft: null });
     expect((live.published.hero as Json).title).toBe('Scheduled quote heading');
