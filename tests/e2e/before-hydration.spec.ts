@@ -28,14 +28,27 @@ test('a "Request a quote" tap before hydration opens the modal once the page is 
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
 });
 
-test('the mobile menu tapped open before hydration is open once the page is ready', async ({ page }) => {
+test('the mobile menu tapped before the page’s script runs opens at once, adds no history entry and stays open', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { hydrationStarted } = await openBeforeHydration(page, '/about');
+  const entries = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: 'Open menu' }).click();
-  expect(hydrationStarted()).toBe(false);
   const menu = page.getByRole('navigation', { name: 'Mobile' });
-  await expect(menu).toBeVisible({ timeout: HOLD_MS + 5_000 });
+  // Answered by the page's inline script, before its entry has run.
+  await expect(menu).toBeVisible();
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  expect(hydrationStarted()).toBe(false);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  expect(new URL(page.url()).hash).toBe('');
+
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: HOLD_MS + 5_000 });
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  // Now the enhancement's: a tap closes it.
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
 });
 
 test('a pointer resting on Services before hydration opens the dropdown', async ({ page }) => {

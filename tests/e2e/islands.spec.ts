@@ -59,7 +59,8 @@ for (const { type, path } of PAGE_TYPES) {
     expect(loaded.islands).toEqual([]);
     expect(loaded.others).toBe(0);
     expect(loaded.staticHydrated).toBe(0);
-    expect(loaded.marked).toContain('cookie-banner');
+    // The cookie banner is the server's markup with plain script (cookie-banner.enhance.ts), never a root.
+    await expect(page.locator('[data-cookie-banner]')).toHaveCount(1);
     // Nothing of React in the page's first seconds without interaction.
     await page.waitForTimeout(1500);
     expect(reactFetched(), 'React DOM fetched without any interaction').toBe(false);
@@ -70,7 +71,8 @@ for (const { type, path } of PAGE_TYPES) {
     await expect.poll(async () => (await reactRoots(page)).islands.length).toBe(loaded.marked.length);
     const used = await reactRoots(page);
     expect([...used.islands].sort()).toEqual([...used.marked].sort());
-    expect(used.hosts).toBe(1);
+    // The hosts' root (toasts, dialogs) comes with the first island; a page without one has none yet.
+    expect(used.hosts).toBe(used.marked.length > 0 ? 1 : 0);
     expect(used.others).toBe(0);
     expect(used.staticHydrated).toBe(0);
   });
@@ -102,27 +104,6 @@ test('a service chosen before the explorer’s code arrives is chosen once it do
     'aria-pressed',
     'false',
   );
-});
-
-test('a cookie choice made before the banner’s code arrives is stored once it does', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.removeItem('cookieConsent'));
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/cookie-banner-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await gotoHydrated(page, '/about');
-  // Shown by the page's small script, before its island's code.
-  const banner = page.getByRole('region', { name: 'We value your privacy' });
-  await expect(banner).toBeVisible();
-  await banner.getByRole('button', { name: 'Necessary Only' }).click();
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull();
-
-  release();
-  await expect(banner).toBeHidden();
-  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('necessary');
 });
 
 test('a message typed and sent before the form’s code arrives is sent as typed, with its proof of work', async ({

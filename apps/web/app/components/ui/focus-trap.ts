@@ -24,10 +24,48 @@ export function isInOtherModal(root: HTMLElement, element: Element | null): bool
 }
 
 /**
- * While `active`: moves focus into `ref` (to `initialFocus`, else an element marked `data-autofocus`,
- * else the first control), wraps Tab and
- * Shift+Tab around its edges, and on deactivation returns focus to the element that had it before.
+ * Moves focus into `root` (to `initial`, else an element marked `data-autofocus`, else the first control), wraps
+ * Tab and Shift+Tab around its edges; the returned function stops that and returns focus to `opener` (by default
+ * the element that had focus). Plain DOM: the quote dialog's shell (components/quote-dialog-shell.enhance.ts) uses it
+ * before React has arrived.
  */
+export function trapFocus(
+  root: HTMLElement,
+  initial?: HTMLElement | null,
+  opener: HTMLElement | null = document.activeElement instanceof HTMLElement ? document.activeElement : null,
+): () => void {
+  const marked = root.querySelector<HTMLElement>('[data-autofocus]');
+  (initial ?? marked ?? focusableIn(root)[0] ?? root).focus();
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || event.defaultPrevented) return;
+    // Another modal stacked on top (the alert dialog) keeps its own focus.
+    if (isInOtherModal(root, document.activeElement)) return;
+    const items = focusableIn(root);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    const current = document.activeElement;
+    if (event.shiftKey && (current === first || !root.contains(current))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (current === last || !root.contains(current))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  document.addEventListener('keydown', onKeyDown);
+  return () => {
+    document.removeEventListener('keydown', onKeyDown);
+    // The opener may have gone (e.g. the mobile menu closed); then focus falls back to the body.
+    if (opener?.isConnected) opener.focus();
+  };
+}
+
+/** While `active`: trapFocus (above) on `ref`, handing focus back when it ends. */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,
@@ -36,35 +74,6 @@ export function useFocusTrap(
   useEffect(() => {
     const root = ref.current;
     if (!active || !root) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const marked = root.querySelector<HTMLElement>('[data-autofocus]');
-    (initialFocus?.current ?? marked ?? focusableIn(root)[0] ?? root).focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || event.defaultPrevented) return;
-      // Another modal stacked on top (the alert dialog) keeps its own focus.
-      if (isInOtherModal(root, document.activeElement)) return;
-      const items = focusableIn(root);
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const current = document.activeElement;
-      if (event.shiftKey && (current === first || !root.contains(current))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !root.contains(current))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      // The opener may have gone (e.g. the mobile menu closed); then focus falls back to the body.
-      if (opener?.isConnected) opener.focus();
-    };
+    return trapFocus(root, initialFocus?.current);
   }, [ref, active, initialFocus]);
 }
