@@ -44,7 +44,11 @@ test('a choice is stored and the banner closed by the tap itself, and recorded w
     const section = document.querySelector<HTMLElement>('[data-cookie-banner]')!;
     const accept = Array.from(section.querySelectorAll('button')).find((button) => button.textContent === 'Accept All');
     accept!.click();
-    return { consent: localStorage.getItem('cookieConsent'), id: localStorage.getItem('cookieConsentId'), hidden: section.hidden };
+    return {
+      consent: localStorage.getItem('cookieConsent'),
+      id: localStorage.getItem('cookieConsentId'),
+      hidden: section.hidden,
+    };
   });
   expect(answered).toMatchObject({ consent: 'accepted', hidden: true });
   // Leaves at once: the next page has the choice, and the consent log has it too.

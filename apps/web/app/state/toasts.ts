@@ -46,7 +46,8 @@ export function dismiss(id: number) {
 /** Shows a toast; the oldest is dropped when more than TOAST.maxVisible are open. */
 export function toast(message: string, { variant = 'default', persist = false, title, key }: ToastOptions = {}) {
   const same = items.find(
-    (open) => key !== undefined && open.key === key && !open.leaving && open.message === message && open.title === title,
+    (open) =>
+      key !== undefined && open.key === key && !open.leaving && open.message === message && open.title === title,
   );
   if (same && same.variant === variant) return same.id;
   const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false, key };

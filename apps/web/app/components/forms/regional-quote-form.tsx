@@ -50,7 +50,8 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
     const honeypot = honeypotValue(event.currentTarget);
     const quote = { ...values, region, currency: settings.currency };
     const passes = await passesLocalChecks(quote, honeypot).catch(() => null);
-    if (passes === null) toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle, key: TOAST_KEY });
+    if (passes === null)
+      toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle, key: TOAST_KEY });
     if (!passes) return;
 
     try {

@@ -55,10 +55,11 @@ export function cookieBanner(banner: HTMLElement) {
     if (save) save.hidden = !on;
     if (customize) customize.hidden = on;
   };
+  const gpc = banner.querySelector<HTMLTemplateElement>(`template[${H.gpc}]`);
   const show = () => {
     banner.hidden = false;
-    const gpc = banner.querySelector<HTMLElement>(`[${H.gpc}]`);
-    if (gpc) gpc.hidden = !hasGlobalPrivacyControl();
+    // Once: the template's paragraph goes in its place.
+    if (gpc?.isConnected && hasGlobalPrivacyControl()) gpc.replaceWith(gpc.content.cloneNode(true));
   };
   const focusFirstToggle = () => toggles()[0]?.focus();
 

@@ -13,6 +13,11 @@ const BUTTON = 'rounded-md px-4 py-2 text-sm font-semibold';
 const PRIMARY = `${BUTTON} bg-brand-600 text-white hover:bg-brand-700`;
 const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-ink hover:bg-slate-100`;
 
+/** What the banner adds when the browser sends Global Privacy Control (as HTML: a template's content). */
+const GPC_NOTE =
+  '<p class="mt-2 text-sm text-slate-700">Your browser sends a Global Privacy Control signal, so analytics and ' +
+  'marketing cookies stay off unless you switch them on yourself.</p>';
+
 export function CookieBanner() {
   const id = useId();
   return (
@@ -35,11 +40,8 @@ export function CookieBanner() {
         </Link>
         .
       </p>
-      {/* Shown when the browser sends the signal. */}
-      <p {...{ [HOOK.gpc]: '' }} hidden className="mt-2 text-sm text-slate-700">
-        Your browser sends a Global Privacy Control signal, so analytics and marketing cookies stay off unless you
-        switch them on yourself.
-      </p>
+      {/* Put in place when the browser sends the signal (a template: not part of the banner's text otherwise). */}
+      <template {...{ [HOOK.gpc]: '' }} dangerouslySetInnerHTML={{ __html: GPC_NOTE }} />
 
       {/* Shown by Customize and by the footer's "Cookie settings". */}
       <fieldset {...{ [HOOK.preferences]: '' }} hidden className="mt-4 space-y-3">

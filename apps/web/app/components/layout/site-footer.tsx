@@ -81,7 +81,11 @@ export function SiteFooter() {
             ))}
             <li>
               {/* Reopens the banner at its Customize view: a choice can be changed or withdrawn at any time. */}
-              <button type="button" {...{ [BANNER_HOOKS.settings]: '' }} className="hover:text-brand-700 hover:underline">
+              <button
+                type="button"
+                {...{ [BANNER_HOOKS.settings]: '' }}
+                className="hover:text-brand-700 hover:underline"
+              >
                 Cookie settings
               </button>
             </li>

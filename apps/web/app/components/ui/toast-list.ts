@@ -12,7 +12,8 @@ const STYLES: Record<ToastVariant, string> = {
   error: 'bg-red-700 text-white',
   info: 'bg-sky-800 text-white',
 };
-const CARD = 'pointer-events-auto flex max-w-sm items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg transition-all';
+const CARD =
+  'pointer-events-auto flex max-w-sm items-start gap-3 rounded-md px-4 py-3 text-sm shadow-lg transition-all';
 const SHOWN = ['translate-y-0', 'opacity-100'];
 const AWAY = ['translate-y-2', 'opacity-0'];
 
