@@ -3,7 +3,7 @@
 // server markup: its heading and Close, the room for the form) in the frame of the tap, sliding in as the dialog
 // does, with focus on Close, Tab kept inside and Escape closing it. The dialog itself (quote-modal-dialog.tsx, React)
 // takes the shell's place when its code has arrived, without sliding again; one closed before then never opens.
-import { isInOtherModal, trapFocus } from '~/components/ui/focus-trap';
+import { isInOtherModal, trapFocus } from '~/components/ui/trap-focus';
 
 /** The attributes quote-dialog-shell.tsx writes. */
 export const SHELL_HOOKS = { shell: 'data-quote-shell', close: 'data-quote-shell-close' } as const;

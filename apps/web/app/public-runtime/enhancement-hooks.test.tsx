@@ -8,8 +8,15 @@ import { CookieBanner } from '~/components/layout/cookie-banner';
 import { BANNER_HOOKS } from '~/components/layout/cookie-banner.enhance';
 import { SiteFooter } from '~/components/layout/site-footer';
 import { SiteHeader } from '~/components/layout/site-header';
+import { CareerForm } from '~/components/forms/career-form';
+import { RESUME_HOOK } from '~/components/forms/career-form.enhance';
+import { ContactForm } from '~/components/forms/contact-form';
+import { FORM_HOOKS } from '~/components/forms/public-form.enhance';
+import { RegionalQuoteForm } from '~/components/forms/regional-quote-form';
 import { CookieTabs } from '~/components/policies/cookie-tabs';
 import { TABS_HOOK } from '~/components/policies/cookie-tabs.enhance';
+import { QuoteDialogShell } from '~/components/quote-dialog-shell';
+import { SHELL_HOOKS } from '~/components/quote-dialog-shell.enhance';
 
 /** Whether `html` has an element with `attribute` (of `value`, when given). */
 const has = (html: string, attribute: string, value?: string) =>
@@ -50,5 +57,24 @@ describe('the attributes each enhancement finds its elements by', () => {
     expect(has(html, 'data-icon', 'close')).toBe(true);
     expect(has(html, 'data-early-services')).toBe(true);
     expect(has(html, 'data-quote')).toBe(true);
+  });
+
+  it('the quote dialog’s shell writes its hooks', () => {
+    const html = renderToString(<QuoteDialogShell />);
+    expect(has(html, SHELL_HOOKS.shell)).toBe(true);
+    expect(has(html, SHELL_HOOKS.close)).toBe(true);
+  });
+
+  it('the forms write the rules their first answer follows, and the career form its CV input’s hook', () => {
+    for (const form of [<ContactForm key="contact" />, <RegionalQuoteForm key="uk" region="uk" />]) {
+      const html = renderToString(form);
+      expect(has(html, FORM_HOOKS.rules)).toBe(true);
+      // The rules name fields the form has.
+      const rules = JSON.parse(
+        (/data-missing-rules="([^"]*)"/.exec(html)?.[1] ?? '[]').replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      ) as { fields: string[] }[];
+      for (const field of rules.flatMap((rule) => rule.fields)) expect(has(html, 'name', field), field).toBe(true);
+    }
+    expect(has(renderToString(<CareerForm />), RESUME_HOOK)).toBe(true);
   });
 });
