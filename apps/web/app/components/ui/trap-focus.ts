@@ -64,4 +64,3 @@ export function trapFocus(
     if (opener?.isConnected) opener.focus();
   };
 }
-
