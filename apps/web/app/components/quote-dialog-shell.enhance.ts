@@ -16,7 +16,8 @@ export const QUOTE_DIALOG_TEXT = {
 
 const shellElement = () => document.querySelector<HTMLElement>(`[${SHELL_HOOKS.shell}]`);
 
-let release: (() => void) | null = null;
+let release: ((returnFocus?: boolean) => void) | null = null;
+let opener: HTMLElement | null = null;
 let overflow = '';
 
 /** Whether the shell is on screen (the dialog is wanted and has not taken over). */
@@ -25,14 +26,13 @@ export const quoteShellOpen = () => release !== null;
 /** Whether this page has the shell (React Router's admin pages do not). */
 export const hasQuoteShell = () => shellElement() !== null;
 
-function hide(element: HTMLElement) {
+function hide(element: HTMLElement, returnFocus: boolean) {
   element.hidden = true;
   delete element.dataset.entered;
   document.body.style.overflow = overflow;
   const stop = release;
   release = null;
-  // Focus goes back to the opener: the visitor's, or (on a hand-over) the dialog's trap takes it from there.
-  stop?.();
+  stop?.(returnFocus);
 }
 
 /** Opens the shell (a "Request a quote" tap). */
@@ -46,21 +46,25 @@ export function openQuoteShell() {
   // The page behind must not scroll while the dialog covers it.
   overflow = document.body.style.overflow;
   document.body.style.overflow = 'hidden';
-  release = trapFocus(element, element.querySelector<HTMLElement>(`[${SHELL_HOOKS.close}]`));
+  opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  release = trapFocus(element, element.querySelector<HTMLElement>(`[${SHELL_HOOKS.close}]`), opener);
 }
 
 /** Closes the shell: the dialog, when its code arrives, stays closed. */
 export function closeQuoteShell() {
   const element = shellElement();
-  if (element && release) hide(element);
+  if (element && release) hide(element, true);
 }
 
-/** The dialog takes over: true when the shell was open (the dialog then shows at once, without sliding again). */
-export function handOverQuoteShell(): boolean {
+/**
+ * The dialog takes over: null when the shell was not open; else the shell's opener (the dialog then shows at once,
+ * without sliding again, takes focus at once and hands it back to that opener when it closes).
+ */
+export function handOverQuoteShell(): { opener: HTMLElement | null } | null {
   const element = shellElement();
-  if (!element || !release) return false;
-  hide(element);
-  return true;
+  if (!element || !release) return null;
+  hide(element, false);
+  return { opener };
 }
 
 /** Attaches Close and Escape to the shell. */

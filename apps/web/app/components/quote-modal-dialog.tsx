@@ -16,10 +16,16 @@ export function QuoteModal({ onClose }: { onClose: () => void }) {
   const [entered, setEntered] = useState(false);
   // Opened by a tap whose first answer was the shell (quote-dialog-shell.enhance.ts): shown where the shell was,
   // without sliding again. Before the first paint, and before the focus trap takes the shell's opener.
+  const shellOpener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    if (handOverQuoteShell()) setEntered(true);
+    const handedOver = handOverQuoteShell();
+    if (!handedOver) return;
+    shellOpener.current = handedOver.opener;
+    setEntered(true);
+    // Focus never leaves the dialog in between.
+    closeRef.current?.focus();
   }, []);
-  useFocusTrap(dialogRef, true, closeRef);
+  useFocusTrap(dialogRef, true, closeRef, shellOpener);
 
   useEffect(() => {
     const frame = requestAnimationFrame(() => setEntered(true));

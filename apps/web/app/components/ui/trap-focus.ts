@@ -26,14 +26,14 @@ export function isInOtherModal(root: HTMLElement, element: Element | null): bool
 
 /**
  * Moves focus into `root` (to `initial`, else an element marked `data-autofocus`, else the first control), wraps
- * Tab and Shift+Tab around its edges; the returned function stops that and returns focus to `opener` (by default
- * the element that had focus). Plain DOM.
+ * Tab and Shift+Tab around its edges; the returned function stops that and (unless told not to) returns focus to
+ * `opener` (by default the element that had focus). Plain DOM.
  */
 export function trapFocus(
   root: HTMLElement,
   initial?: HTMLElement | null,
   opener: HTMLElement | null = document.activeElement instanceof HTMLElement ? document.activeElement : null,
-): () => void {
+): (returnFocus?: boolean) => void {
   const marked = root.querySelector<HTMLElement>('[data-autofocus]');
   (initial ?? marked ?? focusableIn(root)[0] ?? root).focus();
 
@@ -58,9 +58,9 @@ export function trapFocus(
     }
   };
   document.addEventListener('keydown', onKeyDown);
-  return () => {
+  return (returnFocus = true) => {
     document.removeEventListener('keydown', onKeyDown);
     // The opener may have gone (e.g. the mobile menu closed); then focus falls back to the body.
-    if (opener?.isConnected) opener.focus();
+    if (returnFocus && opener?.isConnected) opener.focus();
   };
 }
