@@ -96,7 +96,8 @@ export async function tapMeter() {
       await page.waitForFunction(() => window.__firstTap.answer > 0, null, { timeout: 15_000 });
       const { tap, answer } = await page.evaluate(() => window.__firstTap);
       return Math.max(0, Math.round(answer - tap));
-    } catch {
+    } catch (error) {
+      console.error(`${url} ${kase.name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
       return null;
     } finally {
       await context.close();
