@@ -44,6 +44,18 @@ if (!chromiumPath) {
   process.exit(1);
 }
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4390) });
+// A busy machine may take longer than startServer waits: measure nothing before the server answers.
+for (
+  let waited = 0;
+  !(await fetch(`${server.origin}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  ));
+  waited += 500
+) {
+  if (waited > 240_000) throw new Error('The server did not start within four minutes');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
