@@ -3,7 +3,7 @@
 // DevTools protocol) opens the page, leaves it 1.5 s after the load event, then taps once; measured in the page
 // from the tap's pointerdown to the animation callbacks of the first frame that draws the answer. Each case starts from a
 // new browser context (nothing stored, nothing cached), as a first visit.
-/* global window, document, performance, requestAnimationFrame */ // inside page.evaluate: the page's
+/* global window, document, requestAnimationFrame */ // inside page.evaluate: the page's
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
