@@ -148,10 +148,13 @@ test.describe('regional quote forms', () => {
     await expect(page).toHaveURL(/\/quote-uk$/);
   });
 
-  test('the UK form sends the lead in GBP and goes home at once', async ({ page, request }) => {
+  test('the UK form sends the lead in GBP and goes home at once, with only its success', async ({ page, request }) => {
     const email = uniqueEmail('uk');
     const form = await openForm(page, '/quote-uk', /Quote request/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request a Quote — United Kingdom');
+    // First sent empty: its error, which the success below replaces (it does not follow the visitor home).
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(toastWith(page, 'Missing information')).toBeVisible();
     await form.getByLabel('Full Name').fill('Tom Baker');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Phone').fill('+44 20 7946 0000');
@@ -168,6 +171,8 @@ test.describe('regional quote forms', () => {
       toastWith(page, 'Quote Request Submitted', "We've received your request and will contact you soon."),
     ).toBeVisible();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 1500 });
+    await expect(toastWith(page, 'Quote Request Submitted')).toBeVisible();
+    await expect(toastWith(page, 'Missing information')).toHaveCount(0);
 
     const lead = await findLead(request, 'quotes', email);
     expect(lead).toMatchObject({

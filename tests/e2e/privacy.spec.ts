@@ -48,6 +48,40 @@ async function nextConsentPost(page: Page, act: () => Promise<void>) {
   return { request, body: request.postDataJSON() as Record<string, unknown>, status: response?.status() };
 }
 
+test('a choice is stored and the banner closed by the tap itself, and recorded when the visitor leaves at once', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/about');
+  await expect(banner(page)).toBeVisible();
+  // In the click's own task: stored and closed before anything else runs or loads (no code is fetched for it).
+  const answered = await page.evaluate(() => {
+    const section = document.querySelector<HTMLElement>('[data-cookie-banner]')!;
+    const accept = Array.from(section.querySelectorAll('button')).find((button) => button.textContent === 'Accept All');
+    accept!.click();
+    return {
+      consent: localStorage.getItem('cookieConsent'),
+      id: localStorage.getItem('cookieConsentId'),
+      hidden: section.hidden,
+    };
+  });
+  expect(answered).toMatchObject({ consent: 'accepted', hidden: true });
+  // Leaves at once: the next page has the choice, and the consent log has it too.
+  await page.goto('/privacy');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForTimeout(1500);
+  await expect(banner(page)).toBeHidden();
+  const { accessToken } = await loginAdmin(request);
+  await expect
+    .poll(async () => {
+      const log = await request.get('/api/admin/consents/export.csv', {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      return log.text();
+    })
+    .toContain(answered.id!);
+});
+
 test.describe('Cookie settings in the footer', () => {
   test('reopens the banner at Customize with the stored choice, and a change applies and is recorded at once', async ({
     page,

@@ -9,12 +9,11 @@ import { enhance } from '~/public-runtime/enhance';
 
 // Before the router can change the address.
 startUp();
-// The site header's menus and quote link, as on the public pages (the layout's cookie banner is React's here).
+// The site header's menus and quote link and the cookie banner, as on the public pages.
 enhance({
   islands: false,
   openQuote: openQuoteModal,
   preloadQuote: preloadQuoteForm,
-  cookieBannerReady: () => Promise.resolve(),
 });
 startTransition(() => {
   hydrateRoot(

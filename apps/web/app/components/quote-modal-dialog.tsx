@@ -1,10 +1,11 @@
 // The full-screen "Request a quote" dialog (docs/product.md section 2, header) with its form. Not part of
-// the first load: components/quote-modal.tsx fetches it when the visitor starts using the page and opens it
-// only once it is here, so it never shows a loading state.
-import { useEffect, useRef, useState } from 'react';
+// the first load: components/quote-modal.tsx fetches it when the visitor starts using the page; a tap before it is
+// here is answered by the dialog's shell (quote-dialog-shell.tsx), whose place it takes.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { QuoteModalForm } from '~/components/forms/quote-modal-form';
 import { isInOtherModal, useFocusTrap } from '~/components/ui/focus-trap';
 import { CloseIcon } from '~/components/ui/icons';
+import { QUOTE_DIALOG_TEXT, handOverQuoteShell } from './quote-dialog-shell.enhance';
 
 const HEADING_ID = 'quote-modal-title';
 
@@ -13,7 +14,18 @@ export function QuoteModal({ onClose }: { onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   // Mounted off-screen first, then slid in on the next frame so the transition runs.
   const [entered, setEntered] = useState(false);
-  useFocusTrap(dialogRef, true, closeRef);
+  // Opened by a tap whose first answer was the shell (quote-dialog-shell.enhance.ts): shown where the shell was,
+  // without sliding again. Before the first paint, and before the focus trap takes the shell's opener.
+  const shellOpener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const handedOver = handOverQuoteShell();
+    if (!handedOver) return;
+    shellOpener.current = handedOver.opener;
+    setEntered(true);
+    // Focus never leaves the dialog in between.
+    closeRef.current?.focus();
+  }, []);
+  useFocusTrap(dialogRef, true, closeRef, shellOpener);
 
   useEffect(() => {
     const frame = requestAnimationFrame(() => setEntered(true));
@@ -45,9 +57,9 @@ export function QuoteModal({ onClose }: { onClose: () => void }) {
         <div className="flex items-start justify-between gap-4">
           <div>
             <h2 id={HEADING_ID} className="text-3xl font-bold text-ink">
-              Request a quote
+              {QUOTE_DIALOG_TEXT.title}
             </h2>
-            <p className="mt-2 text-slate-600">Tell us about your project and we will reply within one business day.</p>
+            <p className="mt-2 text-slate-600">{QUOTE_DIALOG_TEXT.intro}</p>
           </div>
           <button
             ref={closeRef}

@@ -6,13 +6,14 @@ import { type ComponentType, useSyncExternalStore } from 'react';
 import { LOAD_FAILED_MESSAGE } from '@agency/contract';
 import { toast } from '~/state/toasts';
 import { usePathnameChange } from '~/lib/use-pathname-change';
+import { closeQuoteShell, hasQuoteShell, quoteShellOpen } from './quote-dialog-shell.enhance';
 
 type QuoteDialog = ComponentType<{ onClose: () => void }>;
 
 /**
  * The dialog and its form are not part of the first load: they are fetched when the visitor starts using
- * the page (first scroll, tap or key) or reaches a "Request a quote" button, and the dialog opens only once
- * it is here, so it never shows a loading state.
+ * the page (first scroll, tap or key) or reaches a "Request a quote" button; a tap before they are here is
+ * answered by the dialog's shell at once.
  */
 let quoteForm: Promise<QuoteDialog> | null = null;
 let loadedQuoteForm: QuoteDialog | null = null;
@@ -45,12 +46,20 @@ const subscribe = (listener: () => void) => {
 const openState = () => isOpen;
 const closedOnServer = () => false;
 
-/** Opens the dialog once its code is here; offline, the visitor is told rather than left with a dead button. */
+/**
+ * Opens the dialog once its code is here; offline, the visitor is told rather than left with a dead button. Where
+ * the page has the dialog's shell (opened by the tap, quote-dialog-shell.enhance.ts), the dialog takes its place,
+ * unless the visitor closed it meanwhile.
+ */
 export function openQuoteModal() {
-  if (loadedQuoteForm) return setOpen(true);
+  const wanted = () => !hasQuoteShell() || quoteShellOpen();
+  if (loadedQuoteForm) return void (wanted() && setOpen(true));
   void loadQuoteForm().then(
-    () => setOpen(true),
-    () => toast.error(LOAD_FAILED_MESSAGE),
+    () => wanted() && setOpen(true),
+    () => {
+      closeQuoteShell();
+      toast.error(LOAD_FAILED_MESSAGE);
+    },
   );
 }
 

@@ -8,8 +8,10 @@
 // Links, <summary> and form fields work natively and are left alone, except:
 // - a link marked `data-early-click` (one the script upgrades, e.g. "Request a quote" → the modal) waits
 //   for the script like a button;
-// - a link marked `data-early-toggle` (the mobile menu's `#mobile-menu` link, opened by CSS `:target`) is
-//   followed at once and also recorded, so the hydrated menu ends up as the taps left it;
+// - a link marked `data-early-toggle` (the mobile menu's `#mobile-menu` link, opened by CSS `:target` without
+//   JavaScript) is answered by this script at once: it opens or closes the menu it controls (its `hidden` class,
+//   `aria-expanded`, the icons) without following the link, so no history entry is added; the enhancement
+//   (public-runtime/enhance.ts) starts from the state the taps left;
 // - a form marked `data-early-submit` (lib/native-form.ts) sent before hydration waits for the script,
 //   which sends it as usual (toasts, progress).
 // Should the scripts not arrive within EARLY_WAIT_MS, the link is followed and the form posted natively,
@@ -29,6 +31,11 @@ export const EARLY_CLICKS_SCRIPT =
   'function own(e,t){if(t.closest("[data-island]"))e.stopPropagation()}' +
   'function r(e){var t=e.target;t=t&&t.closest&&t.closest("button,[role=tab],a[data-early-click],a[data-early-toggle]");' +
   'if(!t||t.type==="submit"||t.disabled||taken(t))return;' +
+  // The mobile menu's toggle: opened or closed here, in the frame of the tap; the link is not followed.
+  'if(t.hasAttribute("data-early-toggle")){var m=document.getElementById(t.getAttribute("aria-controls"));if(!m)return;' +
+  'e.preventDefault();var o=!m.classList.toggle("hidden");t.setAttribute("aria-expanded",String(o));' +
+  't.setAttribute("aria-label",o?"Close menu":"Open menu");' +
+  't.querySelectorAll("[data-icon]").forEach(function(i){i.classList.toggle("hidden")});return}' +
   'if(t.hasAttribute("data-early-click")){if(e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;e.preventDefault();' +
   'var c=[t,e.detail];q.push(c);setTimeout(function(){var i=q.indexOf(c);' +
   'if(window.__earlyClicks&&i>=0){q.splice(i,1);location.href=t.href}},' +
@@ -75,7 +82,11 @@ export function replayEarlyClicks() {
   // A frame later: the forms have taken in what was typed or picked before hydration (lib/hydration.ts).
   requestAnimationFrame(() =>
     window.setTimeout(() => {
-      for (const form of submits) if (form.isConnected) form.requestSubmit();
+      for (const form of submits) {
+        // From here the island shows the sending (public-form.enhance.ts set this while it loaded).
+        form.removeAttribute('data-sending');
+        if (form.isConnected) form.requestSubmit();
+      }
     }),
   );
 }

@@ -5,27 +5,19 @@
 // adds state, focus, Escape and aria-expanded. It imports no React: a public page runs it at once, and React
 // with the islands only when they are needed (runtime.ts). The admin's sign-in pages, which React Router runs,
 // use it too (entry.client.tsx), so the header behaves the same there.
-import { COOKIE_BANNER_DELAY_MS, PRIVACY_HIGHLIGHT_MS } from '@agency/contract';
-import { applyAnalyticsConsent } from '~/components/layout/analytics';
-import {
-  COOKIE_CONSENT_CHANGED_EVENT,
-  OPEN_COOKIE_SETTINGS_EVENT,
-  hasGlobalPrivacyControl,
-  readCookieConsent,
-} from '~/components/layout/cookie-consent';
+import { PRIVACY_HIGHLIGHT_MS } from '@agency/contract';
+import { BANNER_HOOKS, cookieBanner } from '~/components/layout/cookie-banner.enhance';
+import { SHELL_HOOKS, openQuoteShell, quoteDialogShell } from '~/components/quote-dialog-shell.enhance';
+import { TABS_HOOK, cookieTabs } from '~/components/policies/cookie-tabs.enhance';
 import { scrollToSection, scrollToTop } from '~/components/policies/scroll-to-section';
+import { afterLoad } from '~/lib/after-load';
 
 export interface EnhanceOptions {
   /** Opens the "Request a quote" dialog (loading it first). */
   openQuote: () => void;
   /** Starts loading the dialog, when the pointer or focus reaches a "Request a quote" link. */
   preloadQuote: () => void;
-  /** Resolves when the cookie banner can take OPEN_COOKIE_SETTINGS_EVENT (its island has hydrated). */
-  cookieBannerReady: () => Promise<void>;
-  /**
-   * The public pages' runtime: the banner's first showing and the particles are this file's (React Router's
-   * pages leave them to their components).
-   */
+  /** The public pages' runtime: the particles are this file's (React Router's pages leave them to their components). */
   islands: boolean;
 }
 
@@ -99,9 +91,11 @@ function mobileMenu(toggle: HTMLAnchorElement) {
     toggle.querySelector('[data-icon="close"]')?.classList.toggle('hidden', !next);
     menu.classList.toggle('hidden', !next);
   };
-  // The menu opened as `#mobile-menu` before this script ran is now the toggle's (the taps are replayed):
-  // the address loses the fragment.
-  if (window.location.hash === `#${menu.id}`) {
+  // Opened before this script ran (by the early script, lib/early-clicks.ts, or as `#mobile-menu`): it stays
+  // open, now the toggle's, and the address loses the fragment.
+  const targeted = window.location.hash === `#${menu.id}`;
+  if (targeted || !menu.classList.contains('hidden')) set(true);
+  if (targeted) {
     const { pathname, search } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${search}`);
   }
@@ -122,44 +116,6 @@ function mobileMenu(toggle: HTMLAnchorElement) {
   menu.addEventListener('click', (event) => {
     if ((event.target as Element).closest('a')) set(false);
   });
-}
-
-const TAB_SELECTED = ['border-brand-600', 'text-brand-700'];
-const TAB_IDLE = ['border-transparent', 'text-slate-600', 'hover:text-ink'];
-
-/**
- * The cookie policy's tabs (WAI-ARIA tabs: arrow keys, Home/End, roving tabindex). The served HTML shows every
- * panel; from here on only the chosen one.
- */
-function cookieTabs(tablist: HTMLElement) {
-  const tabs = Array.from(tablist.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
-  let selected = 0;
-  const select = (index: number, focus: boolean) => {
-    selected = (index + tabs.length) % tabs.length;
-    tabs.forEach((tab, i) => {
-      const isSelected = i === selected;
-      tab.setAttribute('aria-selected', String(isSelected));
-      tab.tabIndex = isSelected ? 0 : -1;
-      for (const name of TAB_SELECTED) tab.classList.toggle(name, isSelected);
-      for (const name of TAB_IDLE) tab.classList.toggle(name, !isSelected);
-      document.getElementById(tab.getAttribute('aria-controls') ?? '')?.classList.toggle('hidden', !isSelected);
-    });
-    if (focus) tabs[selected]?.focus();
-  };
-  tabs.forEach((tab, index) => tab.addEventListener('click', () => select(index, true)));
-  tablist.addEventListener('keydown', (event) => {
-    const moves: Record<string, number> = {
-      ArrowRight: selected + 1,
-      ArrowLeft: selected - 1,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    select(next, true);
-  });
-  select(0, false);
 }
 
 /** The terms' collapsible panels, their quick navigation (opens a closed target first) and Back to Top. */
@@ -234,32 +190,6 @@ function techStripPause(button: HTMLButtonElement) {
   });
 }
 
-/** Milliseconds since this document's load event ended (0 if it has not). */
-function sinceLoadEvent(): number {
-  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-  return entry?.loadEventEnd ? performance.now() - entry.loadEventEnd : 0;
-}
-
-/** Runs `task` after the load event (counted from it, as the specification counts the banner's second). */
-function afterLoad(task: () => void, delay: number) {
-  const schedule = () => window.setTimeout(task, Math.max(0, delay - sinceLoadEvent()));
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-}
-
-/** The banner is in the server's HTML, hidden; it shows a second after the load event while no choice is stored. */
-function showCookieBanner(cookieBannerReady: () => Promise<void>) {
-  if (readCookieConsent()) return;
-  afterLoad(() => {
-    const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
-    // A choice may have been made in the meantime (in the banner's island, once it hydrated).
-    if (!banner || readCookieConsent()) return;
-    banner.hidden = false;
-    // The banner then says why analytics and marketing start off: its island draws that.
-    if (hasGlobalPrivacyControl()) void cookieBannerReady();
-  }, COOKIE_BANNER_DELAY_MS);
-}
-
 /** Widest viewport that gets no particles. */
 const SMALL_SCREEN_MAX_PX = 767;
 
@@ -286,10 +216,12 @@ export function enhance(options: EnhanceOptions) {
   for (const toggle of document.querySelectorAll<HTMLAnchorElement>('a[data-early-toggle][aria-controls]')) {
     mobileMenu(toggle);
   }
-  for (const tablist of document.querySelectorAll<HTMLElement>('[data-cookie-tablist]')) cookieTabs(tablist);
+  for (const tablist of document.querySelectorAll<HTMLElement>(`[${TABS_HOOK}]`)) cookieTabs(tablist);
   for (const terms of document.querySelectorAll<HTMLElement>('[data-terms]')) termsPanels(terms);
   for (const nav of document.querySelectorAll<HTMLElement>('[data-privacy-contents]')) privacyContents(nav);
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pause-strip]')) techStripPause(button);
+  for (const banner of document.querySelectorAll<HTMLElement>(`[${BANNER_HOOKS.banner}]`)) cookieBanner(banner);
+  for (const shell of document.querySelectorAll<HTMLElement>(`[${SHELL_HOOKS.shell}]`)) quoteDialogShell(shell);
   // The footer's year: the HTML may have been prerendered in another one.
   for (const year of document.querySelectorAll('[data-current-year]'))
     year.textContent = String(new Date().getFullYear());
@@ -300,17 +232,15 @@ export function enhance(options: EnhanceOptions) {
     const quote = target?.closest?.('a[data-quote]');
     if (quote && plainClick(event)) {
       event.preventDefault();
+      openQuoteShell();
       options.openQuote();
-      return;
-    }
-    if (target?.closest?.('[data-cookie-settings]')) {
-      void options.cookieBannerReady().then(() => window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT)));
     }
   });
   document.addEventListener('keydown', (event) => {
     // A button also answers Space (a link only Enter).
     if (event.key !== ' ' || !(event.target as Element | null)?.closest?.('a[data-quote]')) return;
     event.preventDefault();
+    openQuoteShell();
     options.openQuote();
   });
   const preload = (event: Event) => {
@@ -320,9 +250,6 @@ export function enhance(options: EnhanceOptions) {
   document.addEventListener('focusin', preload);
 
   if (options.islands) {
-    showCookieBanner(options.cookieBannerReady);
-    applyAnalyticsConsent();
-    window.addEventListener(COOKIE_CONSENT_CHANGED_EVENT, applyAnalyticsConsent);
     for (const element of document.querySelectorAll<HTMLElement>('[data-particles]')) particles(element);
   }
   root.dataset.enhanced = 'true';

@@ -6,7 +6,6 @@ import type { IslandName } from './island-names';
 type Loader = () => Promise<ComponentType<never>>;
 
 export const ISLANDS: Record<IslandName, Loader> = {
-  'cookie-banner': () => import('~/components/layout/cookie-banner').then((module) => module.CookieBanner),
   'contact-form': () => import('~/components/forms/contact-form').then((module) => module.ContactForm),
   'career-form': () => import('~/components/forms/career-form').then((module) => module.CareerForm),
   'regional-quote-form': () =>

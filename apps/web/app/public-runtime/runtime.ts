@@ -10,7 +10,10 @@
 import { askChallengeOnFirstUseOfForm } from '~/lib/challenge-request';
 import { captureLanding } from '~/lib/lead-source';
 import { hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
-import { takeCarriedToasts } from '~/state/toasts';
+import { resumeToastsBeforeHydration } from '~/components/forms/career-form.enhance';
+import { answerEarlySends } from '~/components/forms/public-form.enhance';
+import { startToastList } from '~/components/ui/toast-list';
+import { takeCarriedToasts, toast } from '~/state/toasts';
 import { enhance } from './enhance';
 import { islandPrefix } from './island-names';
 import { ISLANDS } from './islands';
@@ -68,20 +71,19 @@ const hosts = () => import('./hosts');
 export function startIslands() {
   // Before anything can change the address.
   captureLanding();
+  // Toasts are plain DOM: one raised by the plain script below shows in the frame it was raised.
+  startToastList();
   enhance({
     islands: true,
     openQuote: () => void hosts().then((module) => module.openQuote()),
     preloadQuote: () => void hosts().then((module) => module.preloadQuoteForm()),
-    cookieBannerReady: () => {
-      const banner = document.querySelector<HTMLElement>('[data-island="cookie-banner"]');
-      return banner ? hydrate(banner) : Promise.resolve();
-    },
   });
   replayEarlyClicksOutsideIslands();
+  answerEarlySends();
+  resumeToastsBeforeHydration();
   askChallengeOnFirstUseOfForm();
   // A toast the page before showed as its script moved here (a sent quote form going home).
-  const carried = takeCarriedToasts();
-  if (carried.length) void hosts().then((module) => module.showCarriedToasts(carried));
+  for (const { message, options } of takeCarriedToasts()) toast(message, options);
   onFirstUse(() => {
     void hydrateAll();
     void hosts().then((module) => module.preloadQuoteForm());

@@ -1,7 +1,6 @@
 // Toast notifications (docs/product.md section 1 and 9): at most 3 visible, bottom-left, auto-hide after
 // 5000 ms on screen unless told to stay, 225 ms enter and 195 ms exit. Call `toast(...)` from anywhere. The open
-// toasts live here; what draws them (components/ui/toast.tsx and toast-list.tsx) is fetched with the first
-// toast, not with the page.
+// toasts live here; components/ui/toast-list.ts draws them, plain DOM without React.
 import { TOAST } from '@agency/contract';
 import { readTab, writeTab } from '~/lib/tab-memory';
 
@@ -13,6 +12,11 @@ export interface ToastOptions {
   persist?: boolean;
   /** A bold first line above the message (a title / description pair). */
   title?: string;
+  /**
+   * Who raised it (a form): a later toast with the same key replaces this one, so a form's success is not shown
+   * beside its earlier "missing information".
+   */
+  key?: string;
 }
 
 export interface ToastItem {
@@ -22,6 +26,7 @@ export interface ToastItem {
   variant: ToastVariant;
   persist: boolean;
   leaving: boolean;
+  key?: string;
 }
 
 let items: ToastItem[] = [];
@@ -39,12 +44,17 @@ export function dismiss(id: number) {
 }
 
 /** Shows a toast; the oldest is dropped when more than TOAST.maxVisible are open. */
-export function toast(message: string, { variant = 'default', persist = false, title }: ToastOptions = {}) {
-  const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false };
-  items = [...items, item].slice(-TOAST.maxVisible);
+export function toast(message: string, { variant = 'default', persist = false, title, key }: ToastOptions = {}) {
+  const same = items.find(
+    (open) =>
+      key !== undefined && open.key === key && !open.leaving && open.message === message && open.title === title,
+  );
+  if (same && same.variant === variant) return same.id;
+  const item: ToastItem = { id: nextId++, message, title, variant, persist, leaving: false, key };
+  const others = key === undefined ? items : items.filter((open) => open.key !== key);
+  items = [...others, item].slice(-TOAST.maxVisible);
   emit();
-  // Its auto-hide timer starts when it is drawn (toast-list.tsx): the first toast of a page waits for what
-  // draws it, and would otherwise be on screen for less than TOAST.autoHideMs.
+  // Its auto-hide timer starts when it is drawn (toast-list.ts).
   return item.id;
 }
 toast.success = (message: string, options?: Omit<ToastOptions, 'variant'>) =>
@@ -62,19 +72,6 @@ export const subscribeToasts = (listener: () => void) => {
 };
 
 export const currentToasts = (): readonly ToastItem[] => items;
-
-let loadToastList: (() => Promise<unknown>) | null = null;
-
-/** components/ui/toast.tsx tells how to fetch what draws the toasts (state does not import components). */
-export function setToastListLoader(load: () => Promise<unknown>) {
-  loadToastList = load;
-}
-
-/** Fetches what draws toasts ahead of the first one (a form being filled in will show one when sent), so
- *  the toast is on screen when it is called, not a fetch later. */
-export function preloadToasts() {
-  loadToastList?.().catch(() => undefined);
-}
 
 /** A script moves the visitor to another page: the open toasts are carried there (lib/tab-memory.ts). */
 export function carryToastsToNextPage() {

@@ -22,6 +22,10 @@ import { FileField, PublicForm, SelectField, SubmitArea, TextAreaField, TextFiel
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
+import { CAREER_TOAST_KEY, RESUME_HOOK, resumeToast } from './career-form.enhance';
+
+/** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
+const TOAST_KEY = CAREER_TOAST_KEY;
 
 const INITIAL = {
   name: '',
@@ -73,9 +77,9 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
     setResume(file);
     forgetError('resume');
     if (!file) return;
-    // docs/product.md section 5: an oversized file is still kept; the server has the last word.
-    if (file.size > CV_MAX_BYTES) toast.error(MESSAGES.career.fileTooLarge);
-    else toast.success(MESSAGES.career.fileSelected(file.name));
+    // docs/product.md section 5: an oversized file is still kept; the server has the last word. One picked before
+    // hydration had its toast then (career-form.enhance.ts); the same toast again changes nothing (state/toasts.ts).
+    resumeToast(file);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -84,7 +88,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
     const honeypot = honeypotValue(event.currentTarget);
     const kit = await loadSendKit().catch(() => null);
     if (!kit) {
-      toast.error(MESSAGES.career.localFailure, { persist: true });
+      toast.error(MESSAGES.career.localFailure, { persist: true, key: TOAST_KEY });
       return;
     }
     const invalid = checkApplication(kit, values, resume, honeypot, job?.id);
@@ -117,7 +121,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
       reset();
       clearResume();
     } catch {
-      toast.error(MESSAGES.career.localFailure, { persist: true });
+      toast.error(MESSAGES.career.localFailure, { persist: true, key: TOAST_KEY });
     } finally {
       setSubmitting(false);
       setProgress(null);
@@ -163,6 +167,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
         hint={`PDF, DOC or DOCX, up to ${CV_MAX_BYTES / (1024 * 1024)} MB.`}
         className="md:col-span-2"
         onChange={onResume}
+        hook={RESUME_HOOK}
         error={fieldError('resume')}
       />
       <SubmitArea loading={submitting} progress={progress} answer={answer}>

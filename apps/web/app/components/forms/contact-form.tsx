@@ -7,6 +7,15 @@ import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { PublicForm, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
 import { answerOf, useFormState } from './form-state';
+import { type MissingRule, firstMissing } from './public-form.enhance';
+
+/** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
+const TOAST_KEY = 'contact';
+
+/** "Send" with one of these empty answers this (here and, before hydration, in the page's plain script). */
+const MISSING: readonly MissingRule[] = [
+  { fields: ['name', 'email', 'subject'], message: MESSAGES.contact.fillAll, variant: 'info', key: TOAST_KEY },
+];
 
 const INITIAL = { name: '', phone: '', subject: '', email: '', message: '' };
 
@@ -23,8 +32,9 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
     event.preventDefault();
     if (loading) return;
     const form = event.currentTarget;
-    if (!values.name.trim() || !values.email.trim() || !values.subject.trim()) {
-      toast.info(MESSAGES.contact.fillAll);
+    const missing = firstMissing(MISSING, (field) => values[field as keyof typeof values]);
+    if (missing) {
+      toast.info(missing.message, { key: TOAST_KEY });
       return;
     }
     const contact = { ...values, [HONEYPOT_FIELD]: honeypotValue(form) };
@@ -54,12 +64,18 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
       return;
     }
     setLoading(false);
-    toast.success(MESSAGES.contact.submitted);
+    toast.success(MESSAGES.contact.submitted, { key: TOAST_KEY });
     reset();
   }
 
   return (
-    <PublicForm formRef={formRef} label="Send us a message" onSubmit={onSubmit} action={NATIVE_LEAD_FORMS.contact.page}>
+    <PublicForm
+      formRef={formRef}
+      label="Send us a message"
+      onSubmit={onSubmit}
+      action={NATIVE_LEAD_FORMS.contact.page}
+      missing={MISSING}
+    >
       <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
       <TextField label="Phone" type="tel" autoComplete="tel" {...bind('phone')} />
       <TextField label="Subject" required {...bind('subject')} />

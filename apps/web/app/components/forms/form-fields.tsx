@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { usePickedBeforeHydration } from '~/lib/hydration';
 import { nativePost } from '~/lib/native-form';
+import { FORM_HOOKS, type MissingRule } from './public-form.enhance';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700';
@@ -164,12 +165,14 @@ export interface FileFieldProps extends FieldShell {
   onChange: (file: File | null) => void;
   accept?: string;
   hint?: string;
+  /** A `data-*` attribute a plain-script behaviour finds the input by (career-form.enhance.ts). */
+  hook?: string;
 }
 
 /**
  * A native file input. It cannot be controlled: give it a new `key` to clear it.
  */
-export function FileField({ label, name, onChange, accept, required, error, hint, className }: FileFieldProps) {
+export function FileField({ label, name, onChange, accept, required, error, hint, className, hook }: FileFieldProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   usePickedBeforeHydration(inputRef, onChange);
@@ -183,6 +186,7 @@ export function FileField({ label, name, onChange, accept, required, error, hint
         accept={accept}
         required={required}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.files?.[0] ?? null)}
+        {...(hook ? { [hook]: '' } : {})}
         className="mt-1 block w-full text-sm text-slate-800 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
         {...fileDescribedBy(id, hint, error)}
       />
@@ -318,9 +322,17 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
     <button
       type="submit"
       disabled={loading}
-      className="inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+      className="inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70 in-data-sending:opacity-70"
     >
-      {loading ? MESSAGES.quote.submitting : (children ?? MESSAGES.quote.submit)}
+      {loading ? (
+        MESSAGES.quote.submitting
+      ) : (
+        <>
+          {/* A form sent while its island loads says so at once (public-form.enhance.ts sets `data-sending`). */}
+          <span className="in-data-sending:hidden">{children ?? MESSAGES.quote.submit}</span>
+          <span className="hidden in-data-sending:inline">{MESSAGES.quote.submitting}</span>
+        </>
+      )}
     </button>
   );
 }
@@ -335,6 +347,7 @@ export function PublicForm({
   onSubmit,
   action,
   withFile,
+  missing,
   children,
 }: {
   formRef: Ref<HTMLFormElement>;
@@ -344,6 +357,9 @@ export function PublicForm({
   /** The page the form posts to without JavaScript (its own); none for the modal, which needs the script. */
   action?: string;
   withFile?: boolean;
+  /** What "Send" answers when a required field is empty: the island's rule, and the page's plain script's before
+   *  the island has hydrated (public-form.enhance.ts). */
+  missing?: readonly MissingRule[];
   children: ReactNode;
 }) {
   return (
@@ -356,6 +372,7 @@ export function PublicForm({
       aria-label={label}
       // The page's entry asks the proof-of-work challenge on the first use of this form (lib/challenge-request.ts).
       data-challenge=""
+      {...(missing ? { [FORM_HOOKS.rules]: JSON.stringify(missing) } : {})}
     >
       <Honeypot />
       {children}

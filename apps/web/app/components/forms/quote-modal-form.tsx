@@ -7,6 +7,9 @@ import { FileField, PublicForm, SubmitArea, TextField, honeypotValue } from './f
 import { answerOf } from './form-state';
 import { QUOTE_FILE_HINT, QUOTE_INITIAL, QuoteFields, useQuoteForm } from './quote-fields';
 
+/** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
+const TOAST_KEY = 'quote';
+
 const INITIAL = { ...QUOTE_INITIAL, deadline: '' };
 
 export function QuoteModalForm({ onDone }: { onDone: () => void }) {
@@ -19,13 +22,13 @@ export function QuoteModalForm({ onDone }: { onDone: () => void }) {
     if (loading) return;
     // docs/product.md section 5, in its order: email first, then the other required fields.
     if (!values.email.trim()) {
-      toast.info(MESSAGES.quote.emailRequired);
+      toast.info(MESSAGES.quote.emailRequired, { key: TOAST_KEY });
       return;
     }
     // docs/product.md D4: an empty deadline is sent as 'Not Specified', which counts as filled.
     const quote = { ...values, deadline: values.deadline || NOT_SPECIFIED };
     if (QUOTE_MODAL_REQUIRED.some((field) => !quote[field].trim())) {
-      toast.info(MESSAGES.quote.fillRequired);
+      toast.info(MESSAGES.quote.fillRequired, { key: TOAST_KEY });
       return;
     }
     const honeypot = honeypotValue(event.currentTarget);
@@ -42,7 +45,7 @@ export function QuoteModalForm({ onDone }: { onDone: () => void }) {
       return;
     }
     settle();
-    toast.success(MESSAGES.quote.submitted);
+    toast.success(MESSAGES.quote.submitted, { key: TOAST_KEY });
     await showAlert(MESSAGES.quote.dialog);
     reset();
     clearFile();

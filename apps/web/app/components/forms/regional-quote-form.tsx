@@ -13,7 +13,22 @@ import { useNavigate } from '~/lib/navigation';
 import { toast } from '~/components/ui/toast';
 import { DropZone, PublicForm, SubmitArea, honeypotValue } from './form-fields';
 import { answerOf, focusFirstInvalid, wait } from './form-state';
+import { type MissingRule, firstMissing } from './public-form.enhance';
 import { QUOTE_FILE_HINT, QUOTE_INITIAL, QuoteFields, useQuoteForm } from './quote-fields';
+
+/** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
+const TOAST_KEY = 'regional-quote';
+
+/** "Send" with one of these empty answers this (here and, before hydration, in the page's plain script). */
+const MISSING: readonly MissingRule[] = [
+  {
+    fields: QUOTE_REGIONAL_REQUIRED,
+    message: MESSAGES.regionalQuote.missingBody,
+    title: MESSAGES.regionalQuote.missingTitle,
+    variant: 'error',
+    key: TOAST_KEY,
+  },
+];
 
 /** `answered`: the server's answer to this form posted without JavaScript, when the page shows it. */
 export function RegionalQuoteForm({ region, answered }: { region: Region; answered?: NativeFormAnswer | null }) {
@@ -27,20 +42,22 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    if (QUOTE_REGIONAL_REQUIRED.some((field) => !values[field].trim())) {
-      toast.error(MESSAGES.regionalQuote.missingBody, { title: MESSAGES.regionalQuote.missingTitle });
+    const missing = firstMissing(MISSING, (field) => values[field as keyof typeof values]);
+    if (missing) {
+      toast.error(missing.message, { title: missing.title, key: TOAST_KEY });
       return;
     }
     const honeypot = honeypotValue(event.currentTarget);
     const quote = { ...values, region, currency: settings.currency };
     const passes = await passesLocalChecks(quote, honeypot).catch(() => null);
-    if (passes === null) toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle });
+    if (passes === null)
+      toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle, key: TOAST_KEY });
     if (!passes) return;
 
     try {
       await send(quote, honeypot);
     } catch (error) {
-      toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle });
+      toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle, key: TOAST_KEY });
       // Bad input also gets the server's own sentence, next to the fields it names.
       const failure = answerOf(error, '');
       setAnswer(failure.error ? failure : null);
@@ -49,7 +66,7 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
       return;
     }
     setProgress(null);
-    toast.success(MESSAGES.regionalQuote.successBody, { title: MESSAGES.regionalQuote.successTitle });
+    toast.success(MESSAGES.regionalQuote.successBody, { title: MESSAGES.regionalQuote.successTitle, key: TOAST_KEY });
     if (region === 'nepal') await wait(TIMINGS.nepalExtraWaitMs);
     reset();
     clearFile();
@@ -64,6 +81,7 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
       onSubmit={onSubmit}
       action={settings.path}
       withFile
+      missing={MISSING}
     >
       {/* What the script adds to the quote, for the form posted without it. */}
       <input type="hidden" name="region" value={region} />

@@ -32,12 +32,6 @@ export const NECESSARY_COOKIES: CookieSettings = {
   preferences: false,
 };
 
-/** Fired on window when the visitor asks to change the choice again (e.g. from the cookie policy). */
-export const OPEN_COOKIE_SETTINGS_EVENT = 'cookie-settings:open';
-
-/** Shows the banner again, with the category toggles open. */
-export const openCookieSettings = () => window.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT));
-
 /** Fired on window after the visitor made or changed a choice. */
 export const COOKIE_CONSENT_CHANGED_EVENT = 'cookie-consent:changed';
 

@@ -4,6 +4,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { useSite } from '~/lib/site-content';
+import { BANNER_HOOKS } from './cookie-banner.enhance';
 
 /** docs/product.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
 const FOOTER_LINKS = [
@@ -80,7 +81,11 @@ export function SiteFooter() {
             ))}
             <li>
               {/* Reopens the banner at its Customize view: a choice can be changed or withdrawn at any time. */}
-              <button type="button" data-cookie-settings="" className="hover:text-brand-700 hover:underline">
+              <button
+                type="button"
+                {...{ [BANNER_HOOKS.settings]: '' }}
+                className="hover:text-brand-700 hover:underline"
+              >
                 Cookie settings
               </button>
             </li>

@@ -1,13 +1,14 @@
-// The frame of every public page: skip link, sticky header, main content, footer, cookie banner (an island),
+// The frame of every public page: skip link, sticky header, main content, footer, cookie banner (markup; its
+// behaviour is plain script, cookie-banner.enhance.ts),
 // and, under React Router, the hosts of the quote dialog, toasts and alerts and scroll-to-top on navigation (the
 // public pages draw those in a root of their own, public-runtime/hosts.tsx, and have no navigation inside the
 // document: docs/decisions/0024).
 import { type ReactNode, useEffect } from 'react';
 import { QuoteModalHost } from '~/components/quote-modal';
 import { AlertDialogHost } from '~/components/ui/alert-dialog';
-import { Island } from '~/public-runtime/island';
 import { Toaster } from '~/components/ui/toast';
 import { replayEarlyClicks } from '~/lib/early-clicks';
+import { QuoteDialogShell } from '~/components/quote-dialog-shell';
 import { CookieBanner } from './cookie-banner';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -36,7 +37,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Island name="cookie-banner" component={CookieBanner} props={{}} />
+      <CookieBanner />
+      <QuoteDialogShell />
     </>
   );
 }

@@ -1,7 +1,9 @@
 // The cookie policy's four tabs (WAI-ARIA tabs pattern: arrow keys, Home/End, roving tabindex). The served
 // HTML shows every panel, one after the other, so that all of it can be read before the script arrives or
-// if it never does; once the enhancement runs (public-runtime/enhance.ts, no React), only the chosen panel.
+// if it never does; once its behaviour runs (cookie-tabs.enhance.ts, plain script), only the chosen panel. A tab
+// is drawn from its `aria-selected`, which is all the script changes; it finds the tab list by TABS_HOOK.
 import type { CookiesDocument } from '@agency/contract';
+import { TABS_HOOK } from './cookie-tabs.enhance';
 import { PolicyBlocks } from './policy-blocks';
 
 type CookieTab = CookiesDocument['tabs'][number];
@@ -11,7 +13,7 @@ const panelId = (id: CookieTab['id']) => `cookie-panel-${id}`;
 
 // Without JavaScript the tabs can never switch anything: only the panels are shown. (With JavaScript on,
 // the tab list stays: a tab chosen before the script runs is chosen once it does, lib/early-clicks.ts.)
-const NO_SCRIPT_STYLE = '<style>[data-cookie-tablist]{display:none}</style>';
+const NO_SCRIPT_STYLE = `<style>[${TABS_HOOK}]{display:none}</style>`;
 
 export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
   const { tabs: COOKIE_TABS, table: COOKIE_TABLE } = cookies;
@@ -22,7 +24,7 @@ export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
       <noscript dangerouslySetInnerHTML={{ __html: NO_SCRIPT_STYLE }} />
       <div
         role="tablist"
-        data-cookie-tablist=""
+        {...{ [TABS_HOOK]: '' }}
         aria-label="Cookie policy"
         className="flex flex-wrap gap-2 border-b border-slate-200"
       >
@@ -37,9 +39,7 @@ export function CookieTabs({ cookies }: { cookies: CookiesDocument }) {
               aria-selected={isSelected}
               aria-controls={panelId(tab.id)}
               tabIndex={isSelected ? 0 : -1}
-              className={`-mb-px rounded-t-md border-b-2 px-4 py-3 font-semibold ${
-                isSelected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-ink'
-              }`}
+              className="-mb-px rounded-t-md border-b-2 px-4 py-3 font-semibold aria-selected:border-brand-600 aria-selected:text-brand-700 aria-[selected=false]:border-transparent aria-[selected=false]:text-slate-600 aria-[selected=false]:hover:text-ink"
             >
               {tab.label}
             </button>

@@ -1,70 +1,23 @@
-// Keeps keyboard focus inside an open modal and hands it back to whatever opened the modal.
+// Keeps keyboard focus inside an open React modal (trap-focus.ts, plain DOM, does the work).
 import { type RefObject, useEffect } from 'react';
+import { trapFocus } from './trap-focus';
 
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',');
-
-/** Focusable elements inside `root`, in tab order, skipping ones that are not rendered. */
-export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => !element.closest('[hidden],[inert]') && element.getClientRects().length > 0,
-  );
-}
-
-/** True when `element` sits in a modal other than `root`, e.g. an alert opened over it. */
-export function isInOtherModal(root: HTMLElement, element: Element | null): boolean {
-  const modal = element?.closest('[aria-modal="true"]');
-  return Boolean(modal && modal !== root && !root.contains(modal));
-}
+export { focusableIn, isInOtherModal } from './trap-focus';
 
 /**
- * While `active`: moves focus into `ref` (to `initialFocus`, else an element marked `data-autofocus`,
- * else the first control), wraps Tab and
- * Shift+Tab around its edges, and on deactivation returns focus to the element that had it before.
+ * While `active`: trapFocus (trap-focus.ts) on `ref`, handing focus back when it ends to `opener` when given (a
+ * dialog that took a shell's place: the shell's opener), else to the element that had focus.
  */
 export function useFocusTrap(
   ref: RefObject<HTMLElement | null>,
   active: boolean,
   initialFocus?: RefObject<HTMLElement | null>,
+  opener?: RefObject<HTMLElement | null>,
 ) {
   useEffect(() => {
     const root = ref.current;
     if (!active || !root) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const marked = root.querySelector<HTMLElement>('[data-autofocus]');
-    (initialFocus?.current ?? marked ?? focusableIn(root)[0] ?? root).focus();
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab' || event.defaultPrevented) return;
-      // Another modal stacked on top (the alert dialog) keeps its own focus.
-      if (isInOtherModal(root, document.activeElement)) return;
-      const items = focusableIn(root);
-      if (items.length === 0) {
-        event.preventDefault();
-        return;
-      }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
-      const current = document.activeElement;
-      if (event.shiftKey && (current === first || !root.contains(current))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (current === last || !root.contains(current))) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      // The opener may have gone (e.g. the mobile menu closed); then focus falls back to the body.
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [ref, active, initialFocus]);
+    const stop = trapFocus(root, initialFocus?.current, opener?.current ?? undefined);
+    return () => stop();
+  }, [ref, active, initialFocus, opener]);
 }

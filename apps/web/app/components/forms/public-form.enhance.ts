@@ -1,0 +1,78 @@
+// A public form's first answers before its island has hydrated (DECISIONS.md 10), plain script attached by the
+// public pages' entry (public-runtime/runtime.ts), no React: "Send" on a form with a required field empty shows
+// the form's own message for it (packages/contract's MESSAGES, the same rule the island applies: MISSING_RULES of
+// each form, written on its <form> by PublicForm, form-fields.tsx) in the frame of the tap; a complete form shows
+// that it is sending (`data-sending`, which SubmitButton's label follows) while its island loads, and is sent by
+// the island once, with what was typed (lib/early-clicks.ts records it, the island replays it).
+import { type ToastVariant, toast } from '~/state/toasts';
+
+/** The attributes PublicForm writes and this script reads or sets. */
+export const FORM_HOOKS = {
+  /** JSON: the form's MissingRule list. */
+  rules: 'data-missing-rules',
+  /** Set while a form sent before its island hydrated waits for it. */
+  sending: 'data-sending',
+} as const;
+
+/** When one of `fields` is empty, the form answers "Send" with this toast. */
+export interface MissingRule {
+  fields: readonly string[];
+  message: string;
+  title?: string;
+  variant: Extract<ToastVariant, 'info' | 'error'>;
+  /** The form's toast key (state/toasts.ts): a later toast of the form replaces it. */
+  key: string;
+}
+
+/** The first rule with an empty field, in order (the seed's message for the first missing field). */
+export function firstMissing(rules: readonly MissingRule[], value: (field: string) => string): MissingRule | null {
+  return rules.find((rule) => rule.fields.some((field) => !value(field).trim())) ?? null;
+}
+
+const fieldValue = (form: HTMLFormElement) => (name: string) => {
+  const field = form.elements.namedItem(name);
+  return field && 'value' in field && typeof field.value === 'string' ? field.value : '';
+};
+
+/** Answers a send of a form whose island has not hydrated: true when it was refused (a field is missing). */
+function answer(form: HTMLFormElement): boolean {
+  let rules: MissingRule[] = [];
+  try {
+    rules = JSON.parse(form.getAttribute(FORM_HOOKS.rules) ?? '[]') as MissingRule[];
+  } catch {
+    return false;
+  }
+  const missing = firstMissing(rules, fieldValue(form));
+  if (missing) {
+    toast(missing.message, { variant: missing.variant, title: missing.title, key: missing.key });
+    return true;
+  }
+  form.setAttribute(FORM_HOOKS.sending, '');
+  return false;
+}
+
+const waitsForIsland = (form: Element) => {
+  const island = form.closest('[data-island]');
+  return island !== null && !island.hasAttribute('data-island-live') && form.hasAttribute(FORM_HOOKS.rules);
+};
+
+/** From now on, answers the sends of forms whose island has not hydrated; and those recorded before now. */
+export function answerEarlySends() {
+  // Sent before this script ran: recorded by the early script; a refused one is dropped from its list.
+  const recorded = window.__earlySubmits ?? [];
+  for (const form of [...recorded]) {
+    if (waitsForIsland(form) && answer(form)) recorded.splice(recorded.indexOf(form), 1);
+  }
+  // On window, in the capture phase: before the early script (on document) records it.
+  window.addEventListener(
+    'submit',
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !waitsForIsland(form)) return;
+      if (!answer(form)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    true,
+  );
+}

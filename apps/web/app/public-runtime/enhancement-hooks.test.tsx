@@ -1,0 +1,80 @@
+// The public pages' plain-script behaviours find their elements by `data-*` attributes their components write
+// (README, "Where a change goes"). Each component is rendered here as the server renders it: a component that
+// drops an attribute its behaviour needs fails this test, not a visitor's tap.
+import type { CookiesDocument } from '@agency/contract';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CookieBanner } from '~/components/layout/cookie-banner';
+import { BANNER_HOOKS } from '~/components/layout/cookie-banner.enhance';
+import { SiteFooter } from '~/components/layout/site-footer';
+import { SiteHeader } from '~/components/layout/site-header';
+import { CareerForm } from '~/components/forms/career-form';
+import { RESUME_HOOK } from '~/components/forms/career-form.enhance';
+import { ContactForm } from '~/components/forms/contact-form';
+import { FORM_HOOKS } from '~/components/forms/public-form.enhance';
+import { RegionalQuoteForm } from '~/components/forms/regional-quote-form';
+import { CookieTabs } from '~/components/policies/cookie-tabs';
+import { TABS_HOOK } from '~/components/policies/cookie-tabs.enhance';
+import { QuoteDialogShell } from '~/components/quote-dialog-shell';
+import { SHELL_HOOKS } from '~/components/quote-dialog-shell.enhance';
+
+/** Whether `html` has an element with `attribute` (of `value`, when given). */
+const has = (html: string, attribute: string, value?: string) =>
+  new RegExp(`\\s${attribute}="${value ?? '[^"]*'}"`).test(html);
+
+describe('the attributes each enhancement finds its elements by', () => {
+  it('the cookie banner writes every hook of cookie-banner.enhance.ts, the footer its settings button', () => {
+    const html = renderToString(<CookieBanner />);
+    for (const hook of [BANNER_HOOKS.banner, BANNER_HOOKS.gpc, BANNER_HOOKS.preferences, BANNER_HOOKS.customize]) {
+      expect(has(html, hook), hook).toBe(true);
+    }
+    for (const choice of ['accepted', 'necessary', 'custom']) expect(has(html, BANNER_HOOKS.choice, choice)).toBe(true);
+    for (const category of ['analytics', 'marketing', 'preferences']) {
+      expect(has(html, BANNER_HOOKS.category, category), category).toBe(true);
+    }
+    expect(has(renderToString(<SiteFooter />), BANNER_HOOKS.settings)).toBe(true);
+  });
+
+  it('the cookie policy’s tabs write the tab list hook and their panels’ ids', () => {
+    const cookies = {
+      tabs: [
+        { id: 'what', label: 'What Are Cookies', body: [] },
+        { id: 'table', label: 'Cookie Table', body: [] },
+      ],
+      table: [],
+    } as unknown as CookiesDocument;
+    const html = renderToString(<CookieTabs cookies={cookies} />);
+    expect(has(html, TABS_HOOK)).toBe(true);
+    expect(has(html, 'aria-controls', 'cookie-panel-what')).toBe(true);
+    expect(has(html, 'id', 'cookie-panel-what')).toBe(true);
+  });
+
+  it('the header writes the menus’ and the quote link’s hooks (public-runtime/enhance.ts)', () => {
+    const html = renderToString(<SiteHeader />);
+    expect(has(html, 'data-early-toggle')).toBe(true);
+    expect(has(html, 'aria-controls', 'mobile-menu')).toBe(true);
+    expect(has(html, 'data-icon', 'open')).toBe(true);
+    expect(has(html, 'data-icon', 'close')).toBe(true);
+    expect(has(html, 'data-early-services')).toBe(true);
+    expect(has(html, 'data-quote')).toBe(true);
+  });
+
+  it('the quote dialog’s shell writes its hooks', () => {
+    const html = renderToString(<QuoteDialogShell />);
+    expect(has(html, SHELL_HOOKS.shell)).toBe(true);
+    expect(has(html, SHELL_HOOKS.close)).toBe(true);
+  });
+
+  it('the forms write the rules their first answer follows, and the career form its CV input’s hook', () => {
+    for (const form of [<ContactForm key="contact" />, <RegionalQuoteForm key="uk" region="uk" />]) {
+      const html = renderToString(form);
+      expect(has(html, FORM_HOOKS.rules)).toBe(true);
+      // The rules name fields the form has.
+      const rules = JSON.parse(
+        (/data-missing-rules="([^"]*)"/.exec(html)?.[1] ?? '[]').replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+      ) as { fields: string[] }[];
+      for (const field of rules.flatMap((rule) => rule.fields)) expect(has(html, 'name', field), field).toBe(true);
+    }
+    expect(has(renderToString(<CareerForm />), RESUME_HOOK)).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+// What a visitor does before a public page's code has arrived is answered at once and never lost or repeated
+// (DECISIONS.md 10, docs/decisions/0024-public-pages-as-islands.md), proven the hard way: the CPU slowed 4× as in
+// Lighthouse's mobile run, and the island's (or the entry's) code held back until the test lets it go. CI runs
+// this file alone ten times in a row (.ci/run), so a race that loses one time in ten fails it.
+import { MESSAGES } from '@agency/contract';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { HYDRATING_SCRIPT, findLead, gotoHydrated } from './support.ts';
+
+test.beforeEach(async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+});
+
+const accepted = (page: Page) => page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
+
+/** Holds back the files matching `pattern` until `release()`; `requested()` tells whether one was asked for. */
+async function holdBack(page: Page, pattern: RegExp) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(pattern, async (route: Route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: text });
+
+test('a cookie choice is stored by the tap and kept when the visitor leaves at once', async ({ page }) => {
+  await page.goto('/about');
+  const banner = page.getByRole('region', { name: 'We value your privacy' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Accept All' }).click();
+  await expect(banner).toBeHidden();
+  // At once to another page: the choice went with the tap, not with code that comes later.
+  await page.goto('/services');
+  expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.waitForTimeout(1200);
+  await expect(banner).toBeHidden();
+});
+
+test('the phone menu tapped before the page’s script runs opens at once without a history entry', async ({ page }) => {
+  await accepted(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const entry = await holdBack(page, HYDRATING_SCRIPT);
+  await page.goto('/about', { waitUntil: 'domcontentloaded' });
+  const entries = await page.evaluate(() => history.length);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu).toBeVisible();
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  entry.release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(menu).toBeVisible();
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
+});
+
+test('a quote tap before the dialog’s code arrives opens its shell at once; the form then takes its place', async ({
+  page,
+}) => {
+  await accepted(page);
+  const dialogCode = await holdBack(page, /\/assets\/quote-modal-dialog-[\w-]+\.js$/);
+  await gotoHydrated(page, '/');
+  await page.getByRole('banner').getByRole('button', { name: 'Request a quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  // The shell answered; the dialog's code is on its way (asked for once React and the hosts are here).
+  await expect.poll(dialogCode.requested).toBe(true);
+  dialogCode.release();
+  await expect(dialog.getByRole('form', { name: 'Request a quote' })).toBeVisible();
+  await expect(page.locator('[role="dialog"]:not([hidden])')).toHaveCount(1);
+});
+
+test('a service chosen before the explorer’s code arrives is chosen once it does', async ({ page }) => {
+  await accepted(page);
+  const explorer = await holdBack(page, /\/assets\/service-explorer-[\w-]+\.js$/);
+  await gotoHydrated(page, '/services');
+  const main = page.getByRole('main');
+  const backup = main.getByRole('button', { name: 'Cloud Storage and Backup' });
+  await backup.click();
+  expect(explorer.requested(), 'the tap asked for the island’s code').toBe(true);
+  await expect(backup).toHaveAttribute('aria-pressed', 'false');
+
+  explorer.release();
+  await expect(backup).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('#service-detail').getByRole('heading', { level: 2 })).toHaveText(
+    'Cloud Storage and Backup',
+  );
+});
+
+test('Send before the form’s code arrives: an empty form answers at once, a filled one says it is sending and is sent once, as typed', async ({
+  page,
+  request,
+}) => {
+  await accepted(page);
+  const formCode = await holdBack(page, /\/assets\/contact-form-[\w-]+\.js$/);
+  const challenges: string[] = [];
+  const sends: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/challenge')) challenges.push(sent.url());
+    if (sent.url().endsWith('/api/contact') && sent.method() === 'POST') sends.push(sent.url());
+  });
+  await gotoHydrated(page, '/connect');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  const submit = form.getByRole('button', { name: 'Submit' });
+
+  // Empty: the contract's message, from the page's plain script.
+  await submit.click();
+  await expect(toast(page, MESSAGES.contact.fillAll)).toBeVisible();
+  expect(formCode.requested(), 'the form’s code was asked for').toBe(true);
+
+  const email = `early-${Date.now()}@example.test`;
+  await form.getByLabel('Full Name').fill('Maya Gurung');
+  // Asked on the first field, by the page's small script: the form's own code has not arrived.
+  await expect.poll(() => challenges.length).toBe(1);
+  await form.getByLabel('Subject').fill('Typed before the form hydrated');
+  await form.getByLabel('Email').fill(email);
+  await submit.click();
+  await expect(form.getByRole('button', { name: MESSAGES.quote.submitting })).toBeVisible();
+  await expect(page).toHaveURL(/\/connect$/);
+  expect(sends).toHaveLength(0);
+
+  formCode.release();
+  // The island hydrates, takes what was typed and sends it: React, the send kit and the proof of work on a CPU
+  // slowed 4×.
+  await expect(toast(page, MESSAGES.contact.submitted)).toBeVisible({ timeout: 20_000 });
+  // The success replaced the form's earlier message.
+  await expect(toast(page, MESSAGES.contact.fillAll)).toHaveCount(0);
+  await expect(form.getByLabel('Email')).toHaveValue('');
+  expect(sends).toHaveLength(1);
+  // The island took the answer the page's script asked for, and asked one more for a next message (each is good
+  // once): had it asked again for this one, there would be three.
+  expect(challenges).toHaveLength(2);
+  expect(await findLead(request, 'contacts', email)).toMatchObject({
+    name: 'Maya Gurung',
+    subject: 'Typed before the form hydrated',
+    spam: false,
+    sourcePath: '/connect',
+  });
+});
