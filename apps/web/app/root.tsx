@@ -17,10 +17,11 @@ import './app.css';
 import { SiteLayout, SitePage } from '~/components/layout/site-layout';
 import { Particles } from '~/components/ui/particles';
 import { SITE } from '~/content/site';
+import { DraftPreviewBanner, isPreviewData } from '~/components/layout/draft-preview-banner';
 import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/page-data';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { NavigationProvider } from '~/lib/navigation';
-import { SiteContext, siteOf } from '~/lib/site-content';
+import { SiteContext, usePublishedSite } from '~/lib/site-content';
 import { useNonce } from '~/lib/nonce';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
@@ -73,9 +74,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // The page's data carries the site document (lib/content-loader.ts); the admin's pages fall back to the default.
-  const site = siteOf(useMatches().at(-1)?.loaderData);
+  const loaderData = useMatches().at(-1)?.loaderData;
+  const site = usePublishedSite(loaderData);
   return (
     <SiteContext.Provider value={site}>
+      {isPreviewData(loaderData) && <DraftPreviewBanner />}
       <SitePage>
         <Outlet />
       </SitePage>
@@ -93,7 +96,9 @@ export const meta = () => [
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const site = usePublishedSite(null);
   return (
+    <SiteContext.Provider value={site}>
     <SiteLayout>
       <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
         <Particles />
@@ -125,5 +130,6 @@ export function ErrorBoundary() {
         </div>
       </section>
     </SiteLayout>
+    </SiteContext.Provider>
   );
 }

@@ -4,8 +4,8 @@ import { ContentListSchema, type ContentListItem } from '@agency/contract';
 import { Link } from 'react-router';
 import { QueryView } from '~/components/admin/query-view';
 import { useApiQuery } from '~/lib/api-query';
+import { HumanTime } from './human-time';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const STATUS_STYLE: Record<ContentListItem['status'], string> = {
   published: 'bg-green-100 text-green-900',
@@ -55,7 +55,7 @@ export function ContentList() {
                           </Link>
                           <p className="text-sm text-slate-700">
                             {item.paths.join(', ')} · changed{' '}
-                            <time dateTime={item.updatedAt}>{DATE_TIME.format(new Date(item.updatedAt))}</time>
+                            <HumanTime value={item.updatedAt} />
                             {item.updatedBy ? ` by ${item.updatedBy}` : ''}
                           </p>
                         </div>
