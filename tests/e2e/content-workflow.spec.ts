@@ -5,7 +5,14 @@
 // in the admin reach /login; preview pages say they are drafts.
 import type { Browser, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { adminAuth, contentUrl, keepContent, openContent, publishContent, saveContentDraft } from './content-documents.ts';
+import {
+  adminAuth,
+  contentUrl,
+  keepContent,
+  openContent,
+  publishContent,
+  saveContentDraft,
+} from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
 
@@ -41,7 +48,9 @@ test('the page beside the form follows typing; Publish names every problem and o
   await field(page, 'hero.title').fill(heading);
   const preview = page.getByTestId('page-preview');
   await expect(preview.getByText(heading)).toBeVisible({ timeout: 1000 });
-  await expect(page.getByRole('complementary', { name: 'Page preview' })).toContainText('Draft preview — not published');
+  await expect(page.getByRole('complementary', { name: 'Page preview' })).toContainText(
+    'Draft preview — not published',
+  );
   await field(page, 'plans.0.price').focus();
   await preview.getByText(heading).click();
   await expect(field(page, 'hero.title')).toBeFocused();
@@ -64,7 +73,9 @@ test('the page beside the form follows typing; Publish names every problem and o
   // Publish does not fail silently: it says why and takes the editor to the field.
   await field(page, 'hero.title').focus();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Not published' })).toContainText('Plans → Plan 2 → Plan name');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not published' })).toContainText(
+    'Plans → Plan 2 → Plan name',
+  );
   await expect(field(page, 'plans.1.name')).toBeFocused();
   await expectNoAxeViolations(page);
   await field(page, 'plans.1.name').fill(name);
@@ -112,7 +123,10 @@ test('a revision is compared with the published version and restored after a que
   await openDocument(page, 'about', 'About Us');
   await expect(field(page, 'hero.title')).toHaveValue('About the agency, renamed');
   await page.getByRole('button', { name: 'Show published versions' }).click();
-  await page.getByRole('button', { name: /^Compare version \d+ with the published one$/ }).nth(1).click();
+  await page
+    .getByRole('button', { name: /^Compare version \d+ with the published one$/ })
+    .nth(1)
+    .click();
   const dialog = page.getByRole('dialog', { name: /beside the published one/ });
   const row = dialog.getByTestId('changed-field').filter({ hasText: 'Hero → Heading' });
   await expect(row.locator('del')).toHaveText('About the agency, renamed');

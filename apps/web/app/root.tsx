@@ -99,37 +99,37 @@ export function ErrorBoundary() {
   const site = usePublishedSite(null);
   return (
     <SiteContext.Provider value={site}>
-    <SiteLayout>
-      <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
-        <Particles />
-        <div className="relative mx-auto max-w-3xl px-6 py-24 text-center sm:py-32">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFound ? '404' : 'Error'}</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">
-            {notFound ? 'Page not found' : 'Something went wrong'}
-          </h1>
-          <p className="mt-4 text-lg text-slate-600">
-            {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
-          </p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to="/" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-              Back to the home page
-            </Link>
-            <Link
-              to="/services"
-              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
-            >
-              Our services
-            </Link>
-            <Link
-              to="/connect"
-              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
-            >
-              Contact us
-            </Link>
+      <SiteLayout>
+        <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+          <Particles />
+          <div className="relative mx-auto max-w-3xl px-6 py-24 text-center sm:py-32">
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFound ? '404' : 'Error'}</p>
+            <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">
+              {notFound ? 'Page not found' : 'Something went wrong'}
+            </h1>
+            <p className="mt-4 text-lg text-slate-600">
+              {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
+            </p>
+            <div className="mt-10 flex flex-wrap justify-center gap-3">
+              <Link to="/" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                Back to the home page
+              </Link>
+              <Link
+                to="/services"
+                className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+              >
+                Our services
+              </Link>
+              <Link
+                to="/connect"
+                className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+              >
+                Contact us
+              </Link>
+            </div>
           </div>
-        </div>
-      </section>
-    </SiteLayout>
+        </section>
+      </SiteLayout>
     </SiteContext.Provider>
   );
 }

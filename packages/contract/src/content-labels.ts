@@ -55,18 +55,26 @@ export function itemTitle(value: unknown): string | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   for (const name of TITLE_FIELDS) {
     const text = (value as Record<string, unknown>)[name];
-    if (typeof text === 'string' && text.trim()) return text.trim().length > 40 ? `${text.trim().slice(0, 39)}…` : text.trim();
+    if (typeof text === 'string' && text.trim())
+      return text.trim().length > 40 ? `${text.trim().slice(0, 39)}…` : text.trim();
   }
   return null;
 }
 
 /** "Plans" → "Plan", "Categories" → "Category": what one item of a list is called. */
 export const singular = (label: string) =>
-  label.endsWith('ies') ? `${label.slice(0, -3)}y` : label.endsWith('s') && !label.endsWith('ss') ? label.slice(0, -1) : label;
+  label.endsWith('ies')
+    ? `${label.slice(0, -3)}y`
+    : label.endsWith('s') && !label.endsWith('ss')
+      ? label.slice(0, -1)
+      : label;
 
 /** A list item's name: its own title, or "Plan 2" while it has none. */
 export function itemName(listLabel: string, element: z.ZodType | undefined, value: unknown, index: number): string {
-  return itemTitle(value) ?? `${element ? (unwrapped(element).label ?? singular(listLabel)) : singular(listLabel)} ${index + 1}`;
+  return (
+    itemTitle(value) ??
+    `${element ? (unwrapped(element).label ?? singular(listLabel)) : singular(listLabel)} ${index + 1}`
+  );
 }
 
 /**
@@ -87,7 +95,11 @@ export function fieldLabels(schema: z.ZodType, data: unknown, path: readonly (st
         def.options.find((candidate: z.ZodType) => candidate.safeParse(value).success) ??
         def.options.find((candidate: z.ZodType) => {
           const type = defOf(unwrapped(candidate).schema).type;
-          return Array.isArray(value) ? type === 'array' : typeof value === 'object' ? type === 'object' : type === 'string';
+          return Array.isArray(value)
+            ? type === 'array'
+            : typeof value === 'object'
+              ? type === 'object'
+              : type === 'string';
         });
       def = option ? defOf(unwrapped(option).schema) : undefined;
     }

@@ -56,22 +56,34 @@ export const paragraphField = (label: string, max: number = CONTENT_LIMITS.parag
 const SCRIPTING = /<(script|style|iframe|object|embed|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const TAG = /<\/?[a-z][^>]*>/gi;
 const COMMENT = /<!--[\s\S]*?(?:-->|$)|<![a-z[][^>]*>?|<\?[^>]*>?/gi;
-/** A scheme that runs script when followed: `javascript:` (also spelt with spaces, tabs or entities inside). */
-const SCRIPT_SCHEME = /(?:java|vb)[\s\u0000-\u001f]*script[\s\u0000-\u001f]*(?::|&#0*58;?|&#x0*3a;?|&colon;)/gi;
+/** A scheme that runs script when followed: `javascript:` (also with spaces or control characters inside). */
+const SCRIPT_SCHEME = /(?:java|vb)[\s\p{Cc}]*script[\s\p{Cc}]*:/giu;
+/** A character written as an entity that Markdown or a browser decodes (`&#106;` is `j`): ASCII ones are decoded. */
+const ASCII_ENTITY = /&#(?:x0*([0-9a-f]{1,2})|0*(\d{1,3}));?|&(colon|tab|newline);/gi;
+const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n' };
+const decodeAscii = (text: string) =>
+  text.replace(
+    ASCII_ENTITY,
+    (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+      if (name) return NAMED[name.toLowerCase()] ?? whole;
+      const code = hex ? parseInt(hex, 16) : Number(decimal);
+      return code < 128 ? String.fromCharCode(code) : whole;
+    },
+  );
 /** What is left that a browser could still read as the start of a tag (`<img` without its `>`): shown as text. */
 const TAG_START = /<(?=[a-z/!?])/gi;
 
 /**
- * Markdown as staff write it, without HTML: scripts (with their content), comments, every tag and every
- * `javascript:` scheme are removed until nothing changes, so `<<b>img onerror=…>` cannot leave a tag behind
+ * Markdown as staff write it, without HTML: ASCII characters written as entities are decoded, then scripts (with
+ * their content), comments, every tag and every `javascript:` scheme are removed, until nothing changes, so `<<b>img onerror=…>` cannot leave a tag behind
  * once its inner one is gone; a `<` that could still open a tag is then written `&lt;` (Markdown shows it as
  * `<`). Stripping again changes nothing (a fixed point). Posts are sanitized when rendered (markdown.ts).
  */
 export function stripHtml(markdown: string): string {
   let text = markdown;
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
-    text = text.replace(SCRIPTING, '').replace(COMMENT, '').replace(TAG, '').replace(SCRIPT_SCHEME, '');
+    text = decodeAscii(text).replace(SCRIPTING, '').replace(COMMENT, '').replace(TAG, '').replace(SCRIPT_SCHEME, '');
   }
   return text.replace(TAG_START, '&lt;');
 }
@@ -290,7 +302,10 @@ export const PackagesDocumentSchema = z.object({
     'Plans',
     z.object({
       id: idField('Plan id'),
-      category: helped(choice('Category', PACKAGE_CATEGORY_IDS), 'The tab of the packages page the plan is shown under.'),
+      category: helped(
+        choice('Category', PACKAGE_CATEGORY_IDS),
+        'The tab of the packages page the plan is shown under.',
+      ),
       name: textField('Plan name', 80),
       price: priceField('Price'),
       currency: choice('Currency', CONTENT_CURRENCIES),

@@ -40,7 +40,15 @@ const FIXED_PATHS = [
  * Files the site serves, which a document may point to: its public directory, and the media library's images
  * (the API's uploads, as the library inserts them) and files.
  */
-const STATIC_PREFIXES = ['/images/', '/favicon', '/fonts/', '/uploads/', '/files/', `${UPLOADED_IMAGES_PATH}/`, '/api/media/'];
+const STATIC_PREFIXES = [
+  '/images/',
+  '/favicon',
+  '/fonts/',
+  '/uploads/',
+  '/files/',
+  `${UPLOADED_IMAGES_PATH}/`,
+  '/api/media/',
+];
 
 /** Every path of the site now: the pages, the visible posts, the open job openings. */
 export async function sitePaths(db: Db): Promise<Set<string>> {
@@ -91,7 +99,7 @@ function internalTarget(link: string): string | null {
 /** Why a link is not one a visitor can follow, or null: its form, before where it goes. */
 export function linkFormProblem(link: string): string | null {
   const text = link.trim();
-  if (/^(?:java|vb)script:/i.test(text.replace(/[\s\u0000-\u001f]/g, '')))
+  if (/^(?:java|vb)script:/i.test(text.replace(/\s/g, '').replace(/\p{Cc}/gu, '')))
     return `The link ${text} runs a script: use a web address or a page of this site.`;
   if (/^mailto:/i.test(text))
     return /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(text.split('?')[0] ?? '')
@@ -219,5 +227,9 @@ export function publishChecks(entry: ContentDocumentEntry, data: unknown, known:
       seen.add(id);
       return true;
     })
-    .map((check) => ({ field: check.field, label: fieldLabel(entry.schema, data, check.field), message: check.message }));
+    .map((check) => ({
+      field: check.field,
+      label: fieldLabel(entry.schema, data, check.field),
+      message: check.message,
+    }));
 }

@@ -11,8 +11,11 @@ export const clockTime = (date: Date) => `${pad(date.getHours())}:${pad(date.get
 export function humanTime(value: Date | string, now: Date = new Date()): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const days = Math.round((Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) -
-    Date.UTC(date.getFullYear(), date.getMonth(), date.getDate())) / 864e5);
+  const days = Math.round(
+    (Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) -
+      Date.UTC(date.getFullYear(), date.getMonth(), date.getDate())) /
+      864e5,
+  );
   if (days === 0) return `today at ${clockTime(date)}`;
   if (days === 1) return `yesterday at ${clockTime(date)}`;
   const day = `${date.getDate()} ${MONTHS[date.getMonth()]}`;

@@ -48,14 +48,12 @@ export function ConflictMerge({
     <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-950">
       <p className="font-medium">{conflict.message}</p>
       {both.length === 0 ? (
-        <p className="text-sm">
-          They changed other fields than you did: merging keeps their changes and yours.
-        </p>
+        <p className="text-sm">They changed other fields than you did: merging keeps their changes and yours.</p>
       ) : (
         <>
           <p className="text-sm">
-            {both.length === 1 ? 'One field was' : `${both.length} fields were`} changed by both of you. Choose for
-            each which text to keep:
+            {both.length === 1 ? 'One field was' : `${both.length} fields were`} changed by both of you. Choose for each
+            which text to keep:
           </p>
           <ul className="space-y-3" aria-label="Fields changed by both">
             {both.map((field, index) => (
@@ -97,11 +95,7 @@ export function ConflictMerge({
         </>
       )}
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={() => onResolve(conflict.mine)}
-        >
+        <button type="button" className={secondaryButton} onClick={() => onResolve(conflict.mine)}>
           Keep all mine
         </button>
         <button type="button" className={secondaryButton} onClick={() => onResolve(conflict.theirs)}>

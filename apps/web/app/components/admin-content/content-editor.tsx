@@ -251,7 +251,10 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
 
   /** Every problem of the text on screen: its schema's now, then the server's publish checks. */
   const problems = useMemo(
-    () => (entry && data !== undefined ? mergeChecks(schemaProblems(entry, withoutSeoDefaults(documentKey, data)), checks) : checks),
+    () =>
+      entry && data !== undefined
+        ? mergeChecks(schemaProblems(entry, withoutSeoDefaults(documentKey, data)), checks)
+        : checks,
     [entry, data, documentKey, checks],
   );
 

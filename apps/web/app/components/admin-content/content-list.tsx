@@ -6,7 +6,6 @@ import { QueryView } from '~/components/admin/query-view';
 import { useApiQuery } from '~/lib/api-query';
 import { HumanTime } from './human-time';
 
-
 const STATUS_STYLE: Record<ContentListItem['status'], string> = {
   published: 'bg-green-100 text-green-900',
   draft: 'bg-amber-100 text-amber-900',
@@ -54,8 +53,7 @@ export function ContentList() {
                             {item.title}
                           </Link>
                           <p className="text-sm text-slate-700">
-                            {item.paths.join(', ')} · changed{' '}
-                            <HumanTime value={item.updatedAt} />
+                            {item.paths.join(', ')} · changed <HumanTime value={item.updatedAt} />
                             {item.updatedBy ? ` by ${item.updatedBy}` : ''}
                           </p>
                         </div>

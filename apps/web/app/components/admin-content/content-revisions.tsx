@@ -2,7 +2,7 @@
 // public sees now, field by field, the changed fields marked; "Restore" asks first, and puts it in the draft to
 // edit or publishes it, as the editor chooses. The editor's form then shows what was restored.
 import {
-  CONTENT_RESTORE_TARGETS,
+  type CONTENT_RESTORE_TARGETS,
   ContentRestoreAnswerSchema,
   ContentRevisionListSchema,
   contentDocument,
@@ -144,7 +144,12 @@ function Comparison({
           : `${changed.length} field${changed.length === 1 ? '' : 's'} differ; the others are the same.`}
       </p>
       {changed.length > 0 && (
-        <div className="mt-3 max-h-[50vh] overflow-auto rounded-md border border-slate-200" tabIndex={0} role="region" aria-label="Changed fields">
+        <div
+          className="mt-3 max-h-[50vh] overflow-auto rounded-md border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-label="Changed fields"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Fields that differ, the published version beside this one</caption>
             <thead className="bg-slate-100">
@@ -190,7 +195,10 @@ function Comparison({
           </button>
         </div>
       ) : (
-        <fieldset className="mt-4 space-y-2 rounded-md border border-slate-300 p-3" aria-describedby={`${groupId}-note`}>
+        <fieldset
+          className="mt-4 space-y-2 rounded-md border border-slate-300 p-3"
+          aria-describedby={`${groupId}-note`}
+        >
           <legend className="px-1 font-semibold">Restore version {revision.version}?</legend>
           <p id={`${groupId}-note`} className="text-sm text-slate-700">
             Nothing is lost: the version published now stays in this list.

@@ -5,7 +5,13 @@ const base = { hero: { title: 'A', lead: 'B' }, plans: [{ name: 'Starter', price
 
 describe('document diff', () => {
   it('lists the fields that differ by their paths', () => {
-    const other = { hero: { title: 'A2', lead: 'B' }, plans: [{ name: 'Starter', price: 2 }, { name: 'New', price: 3 }] };
+    const other = {
+      hero: { title: 'A2', lead: 'B' },
+      plans: [
+        { name: 'Starter', price: 2 },
+        { name: 'New', price: 3 },
+      ],
+    };
     expect(changedFields(base, other)).toEqual(['hero.title', 'plans.0.price', 'plans.1.name', 'plans.1.price']);
     expect(changedFields(base, base)).toEqual([]);
   });

@@ -45,7 +45,11 @@ export function withField(document: unknown, path: string, value: unknown): unkn
 
 /** A leaf shown to a person: text as it is, nothing as "(empty)". */
 export const shownValue = (value: unknown): string =>
-  value === undefined || value === null || value === '' ? '(empty)' : typeof value === 'string' ? value : JSON.stringify(value);
+  value === undefined || value === null || value === ''
+    ? '(empty)'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 
 /**
  * Three versions merged field by field: `theirs` (what the colleague saved) with each field in `mine` taken

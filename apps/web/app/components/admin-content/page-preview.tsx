@@ -5,17 +5,7 @@
 import type { MouseEvent } from 'react';
 import type { z } from 'zod';
 import { renderMarkdown } from './markdown-preview';
-import {
-  elementOf,
-  innerOf,
-  isRecord,
-  kindOf,
-  labelOf,
-  metaOf,
-  optionsOf,
-  shapeOf,
-  unionIndex,
-} from './schema-walk';
+import { elementOf, innerOf, isRecord, kindOf, labelOf, metaOf, optionsOf, shapeOf, unionIndex } from './schema-walk';
 
 export const DRAFT_PREVIEW_BANNER = 'Draft preview — not published';
 
@@ -54,7 +44,9 @@ function Part({ schema, path, label, value, depth }: Props) {
     }
     case 'optional': {
       const inner = innerOf(schema);
-      return inner && value !== undefined ? <Part schema={inner} path={path} label={label} value={value} depth={depth} /> : null;
+      return inner && value !== undefined ? (
+        <Part schema={inner} path={path} label={label} value={value} depth={depth} />
+      ) : null;
     }
     case 'union': {
       const option = optionsOf(schema)[unionIndex(schema, value)];
