@@ -415,6 +415,8 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
         <aside
           id="content-page-preview"
           aria-label="Page preview"
+          // Scrolls on its own beside the form on a wide screen: reachable by keyboard too.
+          tabIndex={0}
           className={`min-w-0 lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-auto ${showPreview ? '' : 'hidden'}`}
         >
           <PagePreview
