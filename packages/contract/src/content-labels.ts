@@ -44,7 +44,7 @@ export const humanizeKey = (key: string) => {
 export const schemaLabel = (schema: z.ZodType, key: string): string => unwrapped(schema).label ?? humanizeKey(key);
 
 /** Fields whose text names a list item when it is folded or named in a message, in order of preference. */
-const TITLE_FIELDS = ['name', 'title', 'question', 'heading', 'label', 'eyebrow', 'city', 'id'];
+const TITLE_FIELDS = ['name', 'title', 'question', 'heading', 'label', 'eyebrow', 'city'];
 
 /** The title of one item of a list: its name, title, question… as typed; null when it has none yet. */
 export function itemTitle(value: unknown): string | null {

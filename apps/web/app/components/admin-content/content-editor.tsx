@@ -157,6 +157,13 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     if (saving.current) await saving.current;
     if (!dirty.current) return true;
     const sent = latest.current;
+    // Text its schema refuses is not sent: the fields are marked now, and it stays in this browser.
+    const refusedHere = entry ? schemaProblems(entry, withoutSeoDefaults(documentKey, sent)) : [];
+    if (refusedHere.length) {
+      setErrors(Object.fromEntries(refusedHere.map((check) => [check.field, check.message])));
+      setState({ kind: 'invalid' });
+      return false;
+    }
     setState({ kind: 'saving' });
     const work = (async () => {
       try {
@@ -202,7 +209,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     const result = await work;
     saving.current = null;
     return result;
-  }, [path, documentKey, refresh]);
+  }, [path, documentKey, refresh, entry]);
 
   function change(next: unknown) {
     setData(next);
