@@ -18,7 +18,8 @@ import {
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
 
-test.describe.configure({ timeout: 90_000 });
+// Whole documents are edited and checked with axe on a shared machine.
+test.describe.configure({ timeout: 150_000 });
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
