@@ -213,6 +213,8 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
 
   function change(next: unknown) {
     setData(next);
+    // A refused publish's list gives way to the live one as soon as the text changes.
+    setRefused(null);
     latest.current = next;
     dirty.current = true;
     keepBackup(backupKey(documentKey), next, version.current);
