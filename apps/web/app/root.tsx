@@ -17,10 +17,11 @@ import './app.css';
 import { SiteLayout, SitePage } from '~/components/layout/site-layout';
 import { Particles } from '~/components/ui/particles';
 import { SITE } from '~/content/site';
+import { DraftPreviewBanner, isPreviewData } from '~/components/layout/draft-preview-banner';
 import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/page-data';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';
 import { NavigationProvider } from '~/lib/navigation';
-import { SiteContext, siteOf } from '~/lib/site-content';
+import { SiteContext, usePublishedSite } from '~/lib/site-content';
 import { useNonce } from '~/lib/nonce';
 import { ZOD_WITHOUT_EVAL_SCRIPT } from '@agency/contract';
 
@@ -73,9 +74,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // The page's data carries the site document (lib/content-loader.ts); the admin's pages fall back to the default.
-  const site = siteOf(useMatches().at(-1)?.loaderData);
+  const loaderData = useMatches().at(-1)?.loaderData;
+  const site = usePublishedSite(loaderData);
   return (
     <SiteContext.Provider value={site}>
+      {isPreviewData(loaderData) && <DraftPreviewBanner />}
       <SitePage>
         <Outlet />
       </SitePage>
@@ -93,37 +96,40 @@ export const meta = () => [
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const site = usePublishedSite(null);
   return (
-    <SiteLayout>
-      <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
-        <Particles />
-        <div className="relative mx-auto max-w-3xl px-6 py-24 text-center sm:py-32">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFound ? '404' : 'Error'}</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">
-            {notFound ? 'Page not found' : 'Something went wrong'}
-          </h1>
-          <p className="mt-4 text-lg text-slate-600">
-            {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
-          </p>
-          <div className="mt-10 flex flex-wrap justify-center gap-3">
-            <Link to="/" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-              Back to the home page
-            </Link>
-            <Link
-              to="/services"
-              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
-            >
-              Our services
-            </Link>
-            <Link
-              to="/connect"
-              className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
-            >
-              Contact us
-            </Link>
+    <SiteContext.Provider value={site}>
+      <SiteLayout>
+        <section className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+          <Particles />
+          <div className="relative mx-auto max-w-3xl px-6 py-24 text-center sm:py-32">
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{notFound ? '404' : 'Error'}</p>
+            <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">
+              {notFound ? 'Page not found' : 'Something went wrong'}
+            </h1>
+            <p className="mt-4 text-lg text-slate-600">
+              {notFound ? 'The page you are looking for does not exist or has moved.' : 'Please try again in a moment.'}
+            </p>
+            <div className="mt-10 flex flex-wrap justify-center gap-3">
+              <Link to="/" className="rounded-md bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+                Back to the home page
+              </Link>
+              <Link
+                to="/services"
+                className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+              >
+                Our services
+              </Link>
+              <Link
+                to="/connect"
+                className="rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-ink hover:bg-slate-50"
+              >
+                Contact us
+              </Link>
+            </div>
           </div>
-        </div>
-      </section>
-    </SiteLayout>
+        </section>
+      </SiteLayout>
+    </SiteContext.Provider>
   );
 }

@@ -32,6 +32,7 @@ export * from './consent.ts';
 export * from './privacy.ts';
 export * from './lead-desk.ts';
 export * from './site-content.ts';
+export * from './content-labels.ts';
 export * from './password-strength.ts';
 export * from './media.ts';
 export * from './editor.ts';

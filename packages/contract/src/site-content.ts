@@ -55,11 +55,38 @@ export const paragraphField = (label: string, max: number = CONTENT_LIMITS.parag
 
 const SCRIPTING = /<(script|style|iframe|object|embed|template|noscript)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const TAG = /<\/?[a-z][^>]*>/gi;
+const COMMENT = /<!--[\s\S]*?(?:-->|$)|<![a-z[][^>]*>?|<\?[^>]*>?/gi;
+/** A scheme that runs script when followed: `javascript:` (also with spaces or control characters inside). */
+const SCRIPT_SCHEME = /(?:java|vb)[\s\p{Cc}]*script[\s\p{Cc}]*:/giu;
+/** A character written as an entity that Markdown or a browser decodes (`&#106;` is `j`): ASCII ones are decoded. */
+const ASCII_ENTITY = /&#(?:x0*([0-9a-f]{1,2})|0*(\d{1,3}));?|&(colon|tab|newline);/gi;
+const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n' };
+const decodeAscii = (text: string) =>
+  text.replace(
+    ASCII_ENTITY,
+    (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+      if (name) return NAMED[name.toLowerCase()] ?? whole;
+      const code = hex ? parseInt(hex, 16) : Number(decimal);
+      return code < 128 ? String.fromCharCode(code) : whole;
+    },
+  );
+/** What is left that a browser could still read as the start of a tag (`<img` without its `>`): shown as text. */
+const TAG_START = /<(?=[a-z/!?])/gi;
+
 /**
- * Markdown as staff write it, without HTML: a script (with its content) and every tag are removed on save,
- * as a post's HTML never reaches a page (services/markdown.ts sanitizes posts when rendering).
+ * Markdown as staff write it, without HTML: ASCII characters written as entities are decoded, then scripts (with
+ * their content), comments, every tag and every `javascript:` scheme are removed, until nothing changes, so `<<b>img onerror=…>` cannot leave a tag behind
+ * once its inner one is gone; a `<` that could still open a tag is then written `&lt;` (Markdown shows it as
+ * `<`). Stripping again changes nothing (a fixed point). Posts are sanitized when rendered (markdown.ts).
  */
-export const stripHtml = (markdown: string): string => markdown.replace(SCRIPTING, '').replace(TAG, '');
+export function stripHtml(markdown: string): string {
+  let text = markdown;
+  for (let previous = ''; previous !== text;) {
+    previous = text;
+    text = decodeAscii(text).replace(SCRIPTING, '').replace(COMMENT, '').replace(TAG, '').replace(SCRIPT_SCHEME, '');
+  }
+  return text.replace(TAG_START, '&lt;');
+}
 
 /** A required Markdown field; scripts and HTML tags are stripped. */
 export const markdownField = (label: string, max: number = CONTENT_LIMITS.markdown) =>
@@ -78,10 +105,23 @@ export const linkField = (label: string) =>
     )
     .meta({ kind: 'link' satisfies ContentFieldKind, label });
 
+/**
+ * A field only a developer changes (an id, a colour): the admin's form keeps it under "Advanced", closed. `help`
+ * is the line under it.
+ */
+const advanced = <T extends z.ZodType>(schema: T, help?: string): T =>
+  schema.meta({ ...schema.meta(), advanced: true, ...(help ? { help } : {}) }) as T;
+
+/** A field with a help line under it, where its label alone does not say what it is for. */
+const helped = <T extends z.ZodType>(schema: T, help: string): T => schema.meta({ ...schema.meta(), help }) as T;
+
 const idField = (label: string) =>
-  cleanString(label, 80)
-    .regex(/^[a-z0-9][a-z0-9-]*$/, `${label} must be lowercase letters, digits and hyphens.`)
-    .meta({ kind: 'id' satisfies ContentFieldKind, label });
+  advanced(
+    cleanString(label, 80)
+      .regex(/^[a-z0-9][a-z0-9-]*$/, `${label} must be lowercase letters, digits and hyphens.`)
+      .meta({ kind: 'id' satisfies ContentFieldKind, label }),
+    'Lowercase letters, digits and hyphens; links and the page’s code use it, so change it with care.',
+  );
 
 const priceField = (label: string) =>
   z
@@ -113,11 +153,18 @@ export const imageField = (label: string) =>
   z
     .object({
       src: linkField('Image address'),
-      alt: textField('Image description', 300),
+      alt: helped(
+        textField('Image description', 300),
+        'What the image shows, for people who cannot see it (screen readers read it aloud).',
+      ),
       width: z.number().int().min(1).max(10_000),
       height: z.number().int().min(1).max(10_000),
     })
-    .meta({ kind: 'image' satisfies ContentFieldKind, label });
+    .meta({
+      kind: 'image' satisfies ContentFieldKind,
+      label,
+      help: 'Choose it from the media library; at least 1200 pixels wide reads sharp on every screen.',
+    });
 
 const cta = (label: string) =>
   z.object({ label: textField(`${label} label`, 80), to: linkField(`${label} link`) }).meta({ label });
@@ -133,8 +180,14 @@ const hero = () =>
 const seoFields = () =>
   z
     .object({
-      title: textField('Title in search results', BLOG_SEO_TITLE_LENGTH).optional(),
-      description: paragraphField('Description in search results', BLOG_SEO_DESCRIPTION_LENGTH).optional(),
+      title: helped(
+        textField('Title in search results', BLOG_SEO_TITLE_LENGTH),
+        'The page’s link in Google and when shared; empty: the page’s usual title.',
+      ).optional(),
+      description: helped(
+        paragraphField('Description in search results', BLOG_SEO_DESCRIPTION_LENGTH),
+        'The two lines under the link in search results; empty: the page’s usual text.',
+      ).optional(),
     })
     .meta({ label: 'Search and sharing' })
     .optional()
@@ -144,14 +197,17 @@ const seoFields = () =>
 
 export const SiteDocumentSchema = z.object({
   name: textField('Agency name', 120),
-  shortName: textField('Short name', 60),
+  shortName: helped(textField('Short name', 60), 'Where the full name does not fit, e.g. on a phone’s home screen.'),
   tagline: textField('Tagline'),
   email: z
     .email('Contact address must be an e-mail address.')
     .max(254)
     .meta({ kind: 'email', label: 'Contact address' }),
   phone: textField('Main phone', 40),
-  inquirySubject: textField('Subject of inquiry e-mails', 120),
+  inquirySubject: helped(
+    textField('Subject of inquiry e-mails', 120),
+    'The subject line of the e-mail a visitor starts with the “Mail us” buttons.',
+  ),
   offices: listOf(
     'Offices',
     z.object({
@@ -161,7 +217,7 @@ export const SiteDocumentSchema = z.object({
       countryCode: z
         .string()
         .regex(/^[A-Z]{2}$/, 'Country code must be two capital letters (GB, NP).')
-        .meta({ kind: 'text', label: 'Country code' }),
+        .meta({ kind: 'text', label: 'Country code', help: 'Two capital letters: GB, NP.' }),
       street: textField('Street', 200),
       postalCode: textField('Postal code', 20),
       region: textField('Region', 120),
@@ -174,7 +230,7 @@ export const SiteDocumentSchema = z.object({
 
 export const HomeDocumentSchema = z.object({
   hero: z.object({
-    eyebrow: textField('Eyebrow'),
+    eyebrow: helped(textField('Eyebrow'), 'The short line above the heading.'),
     title: textField('Heading'),
     lead: paragraphField('Introduction'),
     cta: cta('Button'),
@@ -236,7 +292,7 @@ export const PackagesDocumentSchema = z.object({
   categories: listOf(
     'Categories',
     z.object({
-      id: choice('Category', PACKAGE_CATEGORY_IDS),
+      id: advanced(choice('Category', PACKAGE_CATEGORY_IDS), 'Which of the site’s categories this is.'),
       name: textField('Category name', 80),
       description: paragraphField('Category description'),
     }),
@@ -246,13 +302,16 @@ export const PackagesDocumentSchema = z.object({
     'Plans',
     z.object({
       id: idField('Plan id'),
-      category: choice('Category', PACKAGE_CATEGORY_IDS),
+      category: helped(
+        choice('Category', PACKAGE_CATEGORY_IDS),
+        'The tab of the packages page the plan is shown under.',
+      ),
       name: textField('Plan name', 80),
       price: priceField('Price'),
       currency: choice('Currency', CONTENT_CURRENCIES),
       description: paragraphField('Plan description'),
       features: listOf('Features', textField('Feature'), 1),
-      colour: choice('Colour', PLAN_COLOURS),
+      colour: advanced(choice('Colour', PLAN_COLOURS), 'The colour of the plan’s card.'),
     }),
     1,
   ),
@@ -287,7 +346,7 @@ export const QuoteDocumentSchema = z.object({
 const card = z.object({ title: textField('Card title'), body: paragraphField('Card text') });
 export const ServicePageDocumentSchema = z.object({
   hero: z.object({
-    eyebrow: textField('Eyebrow'),
+    eyebrow: helped(textField('Eyebrow'), 'The short line above the heading.'),
     title: textField('Heading'),
     intro: paragraphField('Introduction'),
     mailLabel: textField('Mail button label', 80),
@@ -300,7 +359,7 @@ export const ServicePageDocumentSchema = z.object({
       id: idField('Anchor'),
       heading: textField('Heading'),
       intro: paragraphField('Introduction').optional(),
-      layout: choice('Layout', ['cards', 'list'] as const),
+      layout: advanced(choice('Layout', ['cards', 'list'] as const), 'Cards side by side, or a list.'),
       items: listOf('Items', card, 1),
       image: imageField('Illustration').optional(),
     }),
@@ -338,7 +397,7 @@ export const CookiesDocumentSchema = z.object({
   tabs: listOf(
     'Tabs',
     z.object({
-      id: choice('Tab', ['what', 'types', 'controls', 'table'] as const),
+      id: advanced(choice('Tab', ['what', 'types', 'controls', 'table'] as const), 'Which tab of the page this is.'),
       label: textField('Tab label', 80),
       body: listOf('Blocks', policyBlock, 1),
     }),
@@ -500,9 +559,10 @@ export const CONTENT_MESSAGES = {
 export const CONTENT_STATUSES = ['published', 'draft', 'scheduled'] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
-/** One failed publish check: the field (path in the document, dot-separated) and what is wrong. */
+/** One failed publish check: the field (path in the document, dot-separated), its label, and what is wrong. */
 export const ContentCheckSchema = z.object({
   field: z.string().describe('Path of the field in the document, e.g. `plans.2.price`'),
+  label: z.string().describe('The field as the form names it, with its place: "Plans → Starter → Price"'),
   message: z.string(),
 });
 export type ContentCheck = z.infer<typeof ContentCheckSchema>;
@@ -523,6 +583,19 @@ export const ContentListItemSchema = z.object({
 export const ContentListSchema = z.object({ items: z.array(ContentListItemSchema) });
 export type ContentListItem = z.infer<typeof ContentListItemSchema>;
 
+/** Someone else who has a document open in the editor, and since when. */
+export const ContentEditorPresenceSchema = z.object({
+  name: z.string(),
+  since: z.string().describe('ISO 8601: when they opened it'),
+});
+export type ContentEditorPresence = z.infer<typeof ContentEditorPresenceSchema>;
+export const ContentPresenceAnswerSchema = z.object({ editors: z.array(ContentEditorPresenceSchema) });
+
+/** An editor's heartbeat lasts this long: one who sends none for this long is no longer shown as editing. */
+export const CONTENT_PRESENCE_TTL_SECONDS = 30;
+/** How often an open editor sends its heartbeat (and reads who else is there). */
+export const CONTENT_PRESENCE_HEARTBEAT_SECONDS = 10;
+
 export const ContentDocumentAnswerSchema = z.object({
   key: z.string(),
   title: z.string(),
@@ -535,6 +608,9 @@ export const ContentDocumentAnswerSchema = z.object({
   updatedAt: z.string(),
   updatedBy: who,
   checks: z.array(ContentCheckSchema).describe('Publish checks of the draft (empty: it may be published)'),
+  editors: z
+    .array(ContentEditorPresenceSchema)
+    .describe('Who else has the document open now (from their heartbeats), earliest first; never the caller'),
 });
 export type ContentDocumentAnswer = z.infer<typeof ContentDocumentAnswerSchema>;
 
@@ -581,6 +657,23 @@ export const ContentRevisionSchema = z.object({
 });
 export const ContentRevisionListSchema = z.object({ items: z.array(ContentRevisionSchema) });
 export type ContentRevision = z.infer<typeof ContentRevisionSchema>;
+
+export const CONTENT_RESTORE_TARGETS = ['published', 'draft'] as const;
+export const ContentRestoreBodySchema = z
+  .object({
+    to: z
+      .enum(CONTENT_RESTORE_TARGETS, 'Restore to must be published or draft.')
+      .default('published')
+      .describe('published: the revision goes live now (the draft is kept); draft: it becomes the draft to edit'),
+  })
+  .describe('Where the revision goes (omitted: published)');
+export const ContentRestoreAnswerSchema = z.object({
+  version: z.number().int(),
+  status: z.enum(['published', 'draft']),
+  publishedAt: z.string(),
+  draft: z.record(z.string(), z.unknown()).nullable().describe('The draft after the restore'),
+  published: z.record(z.string(), z.unknown()).describe('The published version after the restore'),
+});
 
 export const ContentRevisionParamsSchema = z.object({
   key: ContentKeyParamsSchema.shape.key,

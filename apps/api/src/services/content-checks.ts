@@ -1,5 +1,6 @@
-// Publish checks of a content document (issue 23, item 4): what must hold before a draft goes live. Every link
-// to this site resolves to one of its pages, every image has a description, Markdown headings keep their order
+// Publish checks of a content document (issue 23, item 4; issue 31): what must hold before a draft goes live.
+// Every link is well formed (a web address, a path, mailto: or tel: with something after it, never javascript:)
+// and a link to this site resolves to one of its pages or files, every image has a description, Markdown headings keep their order
 // under the page's own, required fields are filled and prices are numbers (the document's schema), and the
 // structured data the page writes (Organization offices, FAQPage, package offers) is still valid.
 import {
@@ -7,7 +8,9 @@ import {
   BUILT_IN_ARTICLES,
   CONTENT_CURRENCIES,
   CONTENT_DOCUMENTS,
+  fieldLabel,
   THANK_YOU,
+  UPLOADED_IMAGES_PATH,
   type ContentCheck,
   type ContentDocumentEntry,
 } from '@agency/contract';
@@ -23,15 +26,29 @@ const FIXED_PATHS = [
   '/career',
   '/quote-uk',
   '/quote-nepal',
+  '/register',
+  '/accept-invite',
+  '/robots.txt',
   '/blog/rss.xml',
   '/sitemap.xml',
-  ACCOUNT_PATHS.login,
+  ...Object.values(ACCOUNT_PATHS),
   ...Object.values(THANK_YOU).map((page) => page.path),
   ...BUILT_IN_ARTICLES.map((article) => `/blog/${article.slug}`),
 ];
 
-/** Files the site serves from its public directory, which a document may point to. */
-const STATIC_PREFIXES = ['/images/', '/favicon', '/fonts/', '/uploads/'];
+/**
+ * Files the site serves, which a document may point to: its public directory, and the media library's images
+ * (the API's uploads, as the library inserts them) and files.
+ */
+const STATIC_PREFIXES = [
+  '/images/',
+  '/favicon',
+  '/fonts/',
+  '/uploads/',
+  '/files/',
+  `${UPLOADED_IMAGES_PATH}/`,
+  '/api/media/',
+];
 
 /** Every path of the site now: the pages, the visible posts, the open job openings. */
 export async function sitePaths(db: Db): Promise<Set<string>> {
@@ -79,22 +96,49 @@ function internalTarget(link: string): string | null {
   return target.toLowerCase().replace(/(.)\/$/, '$1');
 }
 
+/** Why a link is not one a visitor can follow, or null: its form, before where it goes. */
+export function linkFormProblem(link: string): string | null {
+  const text = link.trim();
+  if (/^(?:java|vb)script:/i.test(text.replace(/\s/g, '').replace(/\p{Cc}/gu, '')))
+    return `The link ${text} runs a script: use a web address or a page of this site.`;
+  if (/^mailto:/i.test(text))
+    return /^mailto:[^@\s]+@[^@\s]+\.[^@\s]+$/i.test(text.split('?')[0] ?? '')
+      ? null
+      : `The link ${text} needs an e-mail address after mailto:.`;
+  if (/^tel:/i.test(text))
+    return /^tel:\+?[\d\s().-]{3,}$/i.test(text) ? null : `The link ${text} needs a phone number after tel:.`;
+  if (text.startsWith('#') || (text.startsWith('/') && !text.startsWith('//'))) return null;
+  if (/^https?:\/\//i.test(text)) {
+    try {
+      const url = new URL(text);
+      if (url.hostname.includes('.') || url.hostname === 'localhost') return null;
+    } catch {
+      // Not a URL: named below.
+    }
+  }
+  return `The link ${text} is not a web address (https://…), a page of this site (/…), mailto: or tel:.`;
+}
+
 function checkLink(link: string, known: Set<string>): string | null {
+  const form = linkFormProblem(link);
+  if (form) return form;
   const target = internalTarget(link);
   if (target === null) return null;
   if (STATIC_PREFIXES.some((prefix) => target.startsWith(prefix))) return null;
   return known.has(target) ? null : `The link ${link} goes to no page of this site.`;
 }
 
+type Unlabelled = Omit<ContentCheck, 'label'>;
+
 /** The schema's own rules: required fields, limits, prices that are numbers. */
-export function schemaChecks(entry: ContentDocumentEntry, data: unknown): ContentCheck[] {
+export function schemaChecks(entry: ContentDocumentEntry, data: unknown): Unlabelled[] {
   const result = entry.schema.safeParse(data);
   if (result.success) return [];
   return result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'data', message: issue.message }));
 }
 
-function structuredDataChecks(entry: ContentDocumentEntry, data: Json): ContentCheck[] {
-  const checks: ContentCheck[] = [];
+function structuredDataChecks(entry: ContentDocumentEntry, data: Json): Unlabelled[] {
+  const checks: Unlabelled[] = [];
   if (entry.key === 'site') {
     const offices = Array.isArray(data.offices) ? (data.offices as Json[]) : [];
     offices.forEach((office, index) => {
@@ -144,7 +188,7 @@ function structuredDataChecks(entry: ContentDocumentEntry, data: Json): ContentC
  */
 export function publishChecks(entry: ContentDocumentEntry, data: unknown, known: Set<string>): ContentCheck[] {
   const checks = schemaChecks(entry, data);
-  if (!data || typeof data !== 'object') return checks;
+  if (!data || typeof data !== 'object') return checks.map((check) => ({ ...check, label: 'The whole document' }));
   for (const [path, text] of strings(data)) {
     const field = path.join('.');
     const name = path.findLast((part) => !/^\d+$/.test(part)) ?? '';
@@ -174,12 +218,18 @@ export function publishChecks(entry: ContentDocumentEntry, data: unknown, known:
       checks.push({ field: [...path, 'alt'].join('.'), message: 'Every image needs a description.' });
   }
   checks.push(...structuredDataChecks(entry, data as Json));
-  // One message per field and problem.
+  // One message per field and problem, each named as the form names its field.
   const seen = new Set<string>();
-  return checks.filter((check) => {
-    const id = `${check.field}\n${check.message}`;
-    if (seen.has(id)) return false;
-    seen.add(id);
-    return true;
-  });
+  return checks
+    .filter((check) => {
+      const id = `${check.field}\n${check.message}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .map((check) => ({
+      field: check.field,
+      label: fieldLabel(entry.schema, data, check.field),
+      message: check.message,
+    }));
 }

@@ -141,6 +141,52 @@ export async function findContent(db: Db, key: string): Promise<ContentRow | nul
   return row ? toRow(row) : null;
 }
 
+/**
+ * The document, locked until the end of the caller's transaction: a colleague's save of it waits until then,
+ * and is then refused as stale if this transaction changed the version.
+ */
+export async function lockContent(db: Db, key: string): Promise<ContentRow | null> {
+  const row = rowsOf(await db.execute(sql`select * from content_documents where key = ${key} for update`))[0];
+  return row ? toRow(row) : null;
+}
+
+/**
+ * Inside the transaction that locked the document (lockContent): makes `data` the published version now (and a
+ * revision), keeping the draft, as restoring an earlier version does.
+ */
+export async function republish(db: Db, key: string, data: Json, editor: Editor): Promise<ContentRow> {
+  const row = toRow(
+    rowsOf(
+      await db.execute(sql`
+        update content_documents set published = ${json(data)}, published_at = now(), published_by = ${editor.id},
+          edited = ${!isInstallDefault(key, data)}, scheduled = null, scheduled_at = null, scheduled_by = null,
+          version = version + 1, updated_at = now(), updated_by = ${editor.id}, updated_by_name = ${editor.name}
+        where key = ${key}
+        returning *
+      `),
+    )[0]!,
+  );
+  await db.execute(sql`
+    insert into content_revisions (key, version, data, created_by, created_by_name)
+    values (${key}, ${row.version}, ${json(data)}, ${editor.id}, ${editor.name})
+  `);
+  return row;
+}
+
+/** Inside the transaction that locked the document: `data` becomes its draft, whatever the version. */
+export async function replaceDraft(db: Db, key: string, data: Json, editor: Editor): Promise<ContentRow> {
+  return toRow(
+    rowsOf(
+      await db.execute(sql`
+        update content_documents set draft = ${json(data)}, version = version + 1, updated_at = now(),
+          updated_by = ${editor.id}, updated_by_name = ${editor.name}
+        where key = ${key}
+        returning *
+      `),
+    )[0]!,
+  );
+}
+
 export const statusOf = (row: Pick<ContentRow, 'draft' | 'scheduledAt'>): ContentStatus =>
   row.draft ? 'draft' : row.scheduledAt ? 'scheduled' : 'published';
 

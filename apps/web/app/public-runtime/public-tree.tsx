@@ -1,6 +1,7 @@
 // What a public page renders inside its app element, on the server (public-runtime/public-page.server.tsx). The
 // browser never hydrates it as a whole: only its islands (public-runtime/island.tsx).
 import { type ComponentType, StrictMode } from 'react';
+import { DraftPreviewBanner, isPreviewData } from '~/components/layout/draft-preview-banner';
 import { SitePage } from '~/components/layout/site-layout';
 import { type Navigation, NavigationProvider } from '~/lib/navigation';
 import { SiteContext, siteOf } from '~/lib/site-content';
@@ -14,6 +15,7 @@ export function PublicTree({ Page, data, ...navigation }: Navigation & { Page: P
       <NavigationProvider {...navigation}>
         {/* The site document (footer, contact details) comes with the page's data: lib/content-loader.ts. */}
         <SiteContext.Provider value={siteOf(data)}>
+          {isPreviewData(data) && <DraftPreviewBanner />}
           <SitePage>
             <Page key={navigation.location.pathname + navigation.location.search} loaderData={data as never} />
           </SitePage>

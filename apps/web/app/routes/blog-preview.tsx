@@ -12,7 +12,7 @@ const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await context.blogs.findPreview(params.token);
   if (!post) throw data(BLOG_MESSAGES.previewExpired, { status: 404, headers: PRIVATE });
-  return data({ post, siteUrl: context.siteUrl }, { headers: PRIVATE });
+  return data({ post, siteUrl: context.siteUrl, preview: true as const }, { headers: PRIVATE });
 }
 
 export const headers = () => PRIVATE;

@@ -7,6 +7,7 @@ import { useApiQuery } from '~/lib/api-query';
 import { diffLines } from '~/lib/diff';
 import { secondaryButton } from '~/components/admin/form-styles';
 import { QueryView } from '~/components/admin/query-view';
+import { HumanTime } from './human-time';
 
 const RevisionListSchema = BlogRevisionSchema.array();
 
@@ -51,7 +52,7 @@ export function BlogRevisions({ blog, onClose, onRestore }: BlogRevisionsProps) 
                 <li key={revision.id} className="rounded-lg border border-slate-200 p-4">
                   <div className="flex flex-wrap items-center justify-between gap-3">
                     <p className="text-sm text-slate-700">
-                      <time dateTime={revision.createdAt}>{DATE_TIME.format(new Date(revision.createdAt))}</time>
+                      <HumanTime value={revision.createdAt} />
                       {revision.editor ? ` · replaced by ${revision.editor.username}` : ''}
                     </p>
                     <button

@@ -1,34 +1,41 @@
-// One content document in the admin (issue 23, item 7): its form built from its schema, the draft saved by
+// One content document in the admin (issues 23 and 31): its form built from its schema, the draft saved by
 // itself AUTOSAVE_DELAY_MS after typing stops ("Draft saved at …"), every change kept in this browser until
-// the server has it, a 409 naming who changed it, the publish checks next to Publish (an admin may publish
-// anyway), scheduling, the preview link and the published versions to restore.
+// the server has it, who else has it open, a 409 showing what the colleague changed with a choice per field,
+// the Publish box listing every problem (schema and publish checks, by label, each focusing its field; an
+// admin may publish anyway), scheduling, the page previewed beside the form, the preview link, and the
+// published versions compared and restored.
 import {
   AUTOSAVE_DELAY_MS,
+  CONTENT_PRESENCE_HEARTBEAT_SECONDS,
   type ContentCheck,
   ContentChecksFailedSchema,
   ContentDocumentAnswerSchema,
+  type ContentDocumentEntry,
+  type ContentEditorPresence,
+  ContentPresenceAnswerSchema,
   ContentPreviewAnswerSchema,
-  ContentRevisionListSchema,
   contentDocument,
   EDITOR_MESSAGES,
+  fieldLabel,
   type Role,
 } from '@agency/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { errorBox } from '~/components/admin/query-view';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { clockTime, exactTime, humanTime } from '~/lib/human-time';
 import { fromLocalInput } from '~/lib/local-time';
 import { pickMedia } from '~/components/admin-media/media-picker';
+import { type Conflict, ConflictMerge } from './conflict-merge';
+import { ContentRevisions } from './content-revisions';
 import { useLeaveGuard } from './leave-guard';
 import { dropBackup, keepBackup, readBackup } from './local-backup';
-import { SchemaForm } from './schema-form';
+import { PagePreview } from './page-preview';
+import { focusField, SchemaForm } from './schema-form';
 import { seoPlaceholders, withoutSeoDefaults, withSeoDefaults } from './seo-defaults';
-
-const TIME = new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium' });
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const contentApiPath = (key: string) => `/admin/content/${encodeURIComponent(key)}`;
 const backupKey = (key: string) => `content.${key}`;
@@ -40,7 +47,23 @@ type SaveState =
   | { kind: 'saved'; at: Date }
   | { kind: 'invalid' }
   | { kind: 'failed' }
-  | { kind: 'conflict'; message: string };
+  | { kind: 'conflict'; conflict: Conflict };
+
+/** What the document's schema refuses in `data` now, each named by its field's label (before any save). */
+function schemaProblems(entry: ContentDocumentEntry, data: unknown): ContentCheck[] {
+  const result = entry.schema.safeParse(data);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const field = issue.path.join('.');
+    return { field, label: fieldLabel(entry.schema, data, field), message: issue.message };
+  });
+}
+
+/** One list of problems: `first`, then each of `more` not already in it. */
+function mergeChecks(first: ContentCheck[], more: ContentCheck[]): ContentCheck[] {
+  const seen = new Set(first.map((check) => `${check.field}\n${check.message}`));
+  return [...first, ...more.filter((check) => !seen.has(`${check.field}\n${check.message}`))];
+}
 
 /** The server's field names (`data.plans.2.price`) as the form's paths (`plans.2.price`). */
 const formErrors = (fields: Record<string, string> | undefined) =>
@@ -60,6 +83,12 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
   const [publishAt, setPublishAt] = useState('');
   const [refused, setRefused] = useState<ContentCheck[] | null>(null);
   const [preview, setPreview] = useState<{ url: string; expiresAt: string } | null>(null);
+  const [published, setPublished] = useState<unknown>(undefined);
+  const [editors, setEditors] = useState<ContentEditorPresence[]>([]);
+  const [showPreview, setShowPreview] = useState(false);
+  /** What the server has of this editor's text: where a colleague's change is measured from. */
+  const base = useRef<unknown>(undefined);
+  const form = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<unknown>(undefined);
   const dirty = useRef(false);
@@ -72,9 +101,12 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     if (!answer || data !== undefined) return;
     version.current = answer.version;
     const server = withSeoDefaults(documentKey, answer.draft ?? answer.published);
+    base.current = server;
     const kept = readBackup<unknown>(backupKey(documentKey));
     setHasDraft(answer.draft !== null);
     setChecks(answer.checks);
+    setPublished(answer.published);
+    setEditors(answer.editors);
     if (kept && JSON.stringify(withSeoDefaults(documentKey, kept.value)) !== JSON.stringify(server)) {
       const value = withSeoDefaults(documentKey, kept.value);
       setData(value);
@@ -95,8 +127,27 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     if (!answer.success) return null;
     setChecks(answer.data.checks);
     setHasDraft(answer.data.draft !== null);
+    setPublished(answer.data.published);
+    setEditors(answer.data.editors);
     return answer.data;
   }, [path]);
+
+  // Who else has it open: a heartbeat while this editor is open, and gone from their list on leaving.
+  useEffect(() => {
+    if (!entry) return;
+    const beat = () =>
+      mutate(`${path}/presence`, { method: 'PUT' })
+        .then((answer) => {
+          const parsed = ContentPresenceAnswerSchema.safeParse(answer);
+          if (parsed.success) setEditors(parsed.data.editors);
+        })
+        .catch(() => undefined);
+    const id = setInterval(beat, CONTENT_PRESENCE_HEARTBEAT_SECONDS * 1000);
+    return () => {
+      clearInterval(id);
+      void mutate(`${path}/presence`, { method: 'DELETE' }).catch(() => undefined);
+    };
+  }, [entry, path]);
 
   /** Sends the latest text as the draft; true when the server has it. */
   const save = useCallback(async (): Promise<boolean> => {
@@ -106,6 +157,13 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     if (saving.current) await saving.current;
     if (!dirty.current) return true;
     const sent = latest.current;
+    // Text its schema refuses is not sent: the fields are marked now, and it stays in this browser.
+    const refusedHere = entry ? schemaProblems(entry, withoutSeoDefaults(documentKey, sent)) : [];
+    if (refusedHere.length) {
+      setErrors(Object.fromEntries(refusedHere.map((check) => [check.field, check.message])));
+      setState({ kind: 'invalid' });
+      return false;
+    }
     setState({ kind: 'saving' });
     const work = (async () => {
       try {
@@ -115,6 +173,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
           invalidates: ['/admin/content'],
         });
         version.current = answer.version;
+        base.current = sent;
         if (latest.current === sent) {
           dirty.current = false;
           dropBackup(backupKey(documentKey));
@@ -125,7 +184,18 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
         return !dirty.current;
       } catch (error) {
         if (error instanceof ApiRequestError && error.status === 409) {
-          setState({ kind: 'conflict', message: error.body?.error ?? 'Someone else changed this document.' });
+          const message = error.body?.error ?? 'Someone else changed this document.';
+          const current = await refresh();
+          setState({
+            kind: 'conflict',
+            conflict: {
+              message,
+              base: base.current,
+              mine: latest.current,
+              theirs: current ? withSeoDefaults(documentKey, current.draft ?? current.published) : base.current,
+              version: current?.version ?? version.current,
+            },
+          });
         } else if (error instanceof ApiRequestError && error.status === 400) {
           setErrors(formErrors(error.body?.fields));
           setState({ kind: 'invalid' });
@@ -139,10 +209,12 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     const result = await work;
     saving.current = null;
     return result;
-  }, [path, documentKey, refresh]);
+  }, [path, documentKey, refresh, entry]);
 
   function change(next: unknown) {
     setData(next);
+    // A refused publish's list gives way to the live one as soon as the text changes.
+    setRefused(null);
     latest.current = next;
     dirty.current = true;
     keepBackup(backupKey(documentKey), next, version.current);
@@ -169,29 +241,41 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
   const unsaved = state.kind !== 'idle' && state.kind !== 'saved';
   useLeaveGuard(unsaved, save);
 
-  /** After a 409: take the other editor's version (yours stays in this browser until you leave). */
-  async function loadTheirs() {
-    const answer = await refresh();
-    if (!answer) return;
-    version.current = answer.version;
-    const server = withSeoDefaults(documentKey, answer.draft ?? answer.published);
-    setData(server);
-    latest.current = server;
-    dirty.current = false;
-    dropBackup(backupKey(documentKey));
+  /** After a 409: the merged text (or theirs, or mine) is saved over the colleague's version. */
+  async function resolveConflict(conflict: Conflict, merged: unknown) {
+    version.current = conflict.version;
+    base.current = conflict.theirs;
+    setData(merged);
+    latest.current = merged;
     setState({ kind: 'idle' });
-  }
-
-  /** After a 409, having read who changed it: save this text over theirs. */
-  async function keepMine() {
-    const answer = await refresh();
-    if (!answer) return;
-    version.current = answer.version;
+    if (JSON.stringify(merged) === JSON.stringify(conflict.theirs)) {
+      dirty.current = false;
+      dropBackup(backupKey(documentKey));
+      return;
+    }
     dirty.current = true;
+    keepBackup(backupKey(documentKey), merged, version.current);
     await save();
   }
 
+  /** Every problem of the text on screen: its schema's now, then the server's publish checks. */
+  const problems = useMemo(
+    () =>
+      entry && data !== undefined
+        ? mergeChecks(schemaProblems(entry, withoutSeoDefaults(documentKey, data)), checks)
+        : checks,
+    [entry, data, documentKey, checks],
+  );
+
+  /** The Publish box's problems named, and the first one's field focused. */
+  function refuse(list: ContentCheck[]) {
+    setRefused(list);
+    if (list[0] && form.current) focusField(list[0].field, form.current);
+  }
+
   async function publish(override = false) {
+    const local = entry ? schemaProblems(entry, withoutSeoDefaults(documentKey, latest.current)) : [];
+    if (local.length) return refuse(mergeChecks(local, checks));
     if (!(await save())) return;
     setRefused(null);
     try {
@@ -208,7 +292,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 422) {
         const failed = ContentChecksFailedSchema.safeParse(error.body);
-        setRefused(failed.success ? failed.data.checks : []);
+        refuse(failed.success ? failed.data.checks : []);
         return;
       }
       if (error instanceof ApiRequestError && error.status === 409 && error.body?.error) {
@@ -217,6 +301,21 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
         return;
       }
       toast.error(errorMessage(error, EDITOR_MESSAGES.publishFailed));
+    }
+  }
+
+  /** Saves the draft and opens its page in a new tab, in one click (the tab opens before the link is made). */
+  async function openPreview() {
+    const tab = window.open('', '_blank');
+    if (!(await save())) return tab?.close();
+    try {
+      const answer = ContentPreviewAnswerSchema.parse(await mutate(`${path}/preview`, { method: 'POST' }));
+      setPreview(answer);
+      if (tab) tab.location.href = answer.url;
+      else window.open(answer.url, '_blank');
+    } catch (error) {
+      tab?.close();
+      toast.error(errorMessage(error, EDITOR_MESSAGES.previewFailed));
     }
   }
 
@@ -247,7 +346,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
     );
   }
 
-  const shownChecks = refused ?? checks;
+  const shownChecks = refused ?? problems;
   return (
     <section aria-labelledby="content-editor-heading" className="space-y-6">
       <div>
@@ -272,6 +371,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
         </p>
       </div>
 
+      <EditorsNotice editors={editors} />
       <SaveStatus state={state} />
       {restoredLocal && state.kind !== 'saved' && (
         <p role="status" className="rounded-md border border-blue-300 bg-blue-50 px-4 py-3 text-blue-950">
@@ -279,49 +379,85 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
         </p>
       )}
       {state.kind === 'conflict' && (
-        <div role="alert" className="space-y-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-          <p>{state.message}</p>
-          <div className="flex flex-wrap gap-3">
-            <button type="button" className={secondaryButton} onClick={() => void loadTheirs()}>
-              Load their version (drops my changes)
-            </button>
-            <button type="button" className={secondaryButton} onClick={() => void keepMine()}>
-              Save my version over theirs
-            </button>
-          </div>
-        </div>
+        <ConflictMerge
+          documentKey={documentKey}
+          conflict={state.conflict}
+          onResolve={(merged) => void resolveConflict(state.conflict, merged)}
+        />
       )}
 
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        className="space-y-6"
+      <button
+        type="button"
+        className={`${secondaryButton} lg:hidden`}
+        aria-expanded={showPreview}
+        aria-controls="content-page-preview"
+        onClick={() => setShowPreview(!showPreview)}
       >
-        <SchemaForm
-          schema={entry.schema}
-          value={data}
-          onChange={change}
-          errors={errors}
-          placeholders={seoPlaceholders(documentKey)}
-          pickImage={() =>
-            pickMedia().then((item) =>
-              item ? { src: item.url, alt: item.alt, width: item.width ?? 1600, height: item.height ?? 900 } : null,
-            )
-          }
-        />
-        <button type="submit" className={secondaryButton}>
-          Save draft now
-        </button>
-      </form>
+        {showPreview ? 'Back to the form' : 'Show the page preview'}
+      </button>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <form
+          ref={form}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+          className={`min-w-0 space-y-6 ${showPreview ? 'hidden lg:block' : ''}`}
+        >
+          <SchemaForm
+            schema={entry.schema}
+            value={data}
+            onChange={change}
+            errors={errors}
+            placeholders={seoPlaceholders(documentKey)}
+            pickImage={() =>
+              pickMedia().then((item) =>
+                item ? { src: item.url, alt: item.alt, width: item.width ?? 1600, height: item.height ?? 900 } : null,
+              )
+            }
+          />
+          <button type="submit" className={secondaryButton}>
+            Save draft now
+          </button>
+        </form>
+        <aside
+          id="content-page-preview"
+          aria-label="Page preview"
+          // Scrolls on its own beside the form on a wide screen: reachable by keyboard too.
+          tabIndex={0}
+          className={`min-w-0 lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-auto ${showPreview ? '' : 'hidden'}`}
+        >
+          <PagePreview
+            title={entry.title}
+            schema={entry.schema}
+            value={data}
+            onFocusField={(field) => {
+              setShowPreview(false);
+              // The form shows again on a phone before its field is focused.
+              requestAnimationFrame(() => {
+                if (form.current) focusField(field, form.current);
+              });
+            }}
+          />
+        </aside>
+      </div>
 
       <section aria-labelledby="publish-heading" className="space-y-4 rounded-md border border-slate-300 p-4">
         <h3 id="publish-heading" className="text-lg font-semibold">
           Publish
         </h3>
-        <PublishChecks checks={shownChecks} refused={refused !== null} hasDraft={hasDraft || unsaved} />
+        <PublishChecks
+          checks={shownChecks}
+          refused={refused !== null}
+          hasDraft={hasDraft || unsaved}
+          onOpen={(field) => {
+            setShowPreview(false);
+            requestAnimationFrame(() => {
+              if (form.current) focusField(field, form.current);
+            });
+          }}
+        />
         <div>
           <label htmlFor="content-publish-at" className="block text-sm font-medium text-slate-800">
             Publish at (optional)
@@ -352,6 +488,9 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
               Publish anyway (recorded in the audit log)
             </button>
           )}
+          <button type="button" className={secondaryButton} onClick={() => void openPreview()}>
+            Open the draft’s page
+          </button>
           <button type="button" className={secondaryButton} onClick={() => void makePreview()}>
             Preview link
           </button>
@@ -362,20 +501,55 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
               Preview of “{entry.title}” as the draft will look
             </a>{' '}
             <span className="text-slate-600">
-              (works without signing in until {DATE_TIME.format(new Date(preview.expiresAt))})
+              (works without signing in until{' '}
+              <time dateTime={preview.expiresAt} title={exactTime(preview.expiresAt)}>
+                {humanTime(preview.expiresAt)}
+              </time>
+              )
             </span>
           </p>
         )}
       </section>
 
-      <Revisions
+      <ContentRevisions
+        documentKey={documentKey}
         path={path}
-        onRestored={async () => {
-          const answer = await refresh();
-          if (answer) version.current = answer.version;
+        published={published}
+        onRestored={(answer) => {
+          version.current = answer.version;
+          const shown = withSeoDefaults(documentKey, answer.draft ?? answer.published);
+          base.current = shown;
+          setData(shown);
+          latest.current = shown;
+          dirty.current = false;
+          dropBackup(backupKey(documentKey));
+          setPublished(answer.published);
+          setState({ kind: 'idle' });
+          void refresh();
         }}
       />
     </section>
+  );
+}
+
+/** "Anna is editing since 10:02": who else has this document open, kept fresh by the heartbeat. */
+function EditorsNotice({ editors }: { editors: ContentEditorPresence[] }) {
+  return (
+    <div role="status" aria-live="polite" data-testid="other-editors">
+      {editors.length > 0 && (
+        <ul className="space-y-1 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          {editors.map((editor) => (
+            <li key={`${editor.name}${editor.since}`}>
+              <strong>{editor.name}</strong> is editing since{' '}
+              <time dateTime={editor.since} title={exactTime(editor.since)}>
+                {clockTime(new Date(editor.since))}
+              </time>
+              . Your changes and theirs are both kept: if you both change a field, you choose which text stays.
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -384,9 +558,9 @@ function SaveStatus({ state }: { state: SaveState }) {
     state.kind === 'saving'
       ? EDITOR_MESSAGES.saving
       : state.kind === 'saved'
-        ? EDITOR_MESSAGES.savedAt(TIME.format(state.at))
+        ? EDITOR_MESSAGES.savedAt(clockTime(state.at))
         : state.kind === 'pending'
-          ? EDITOR_MESSAGES.keptLocally(TIME.format(new Date()))
+          ? EDITOR_MESSAGES.keptLocally(clockTime(new Date()))
           : state.kind === 'invalid'
             ? EDITOR_MESSAGES.notSavedInvalid
             : state.kind === 'failed'
@@ -399,77 +573,43 @@ function SaveStatus({ state }: { state: SaveState }) {
   );
 }
 
-function PublishChecks({ checks, refused, hasDraft }: { checks: ContentCheck[]; refused: boolean; hasDraft: boolean }) {
+function PublishChecks({
+  checks,
+  refused,
+  hasDraft,
+  onOpen,
+}: {
+  checks: ContentCheck[];
+  refused: boolean;
+  hasDraft: boolean;
+  onOpen: (field: string) => void;
+}) {
   if (!hasDraft) return <p className="text-sm text-slate-700">{EDITOR_MESSAGES.noDraft}</p>;
   if (checks.length === 0) return <p className="text-sm text-green-800">{EDITOR_MESSAGES.checksPass}</p>;
   return (
-    <div role={refused ? 'alert' : undefined} className={errorBox}>
+    <div role={refused ? 'alert' : undefined} className={errorBox} data-testid="publish-problems">
       <p className="font-medium">
-        {refused ? 'Not published: the draft fails these checks' : 'The draft fails these publish checks'}
+        {refused
+          ? `Not published: fix ${checks.length === 1 ? 'this' : `these ${checks.length}`} first`
+          : `${checks.length === 1 ? 'One thing' : `${checks.length} things`} to fix before publishing`}
       </p>
       <ul className="mt-1 list-disc pl-5">
         {checks.map((check) => (
           <li key={`${check.field}:${check.message}`}>
-            <code>{check.field}</code>: {check.message}
+            <a
+              href={`#${check.field}`}
+              className="font-medium underline"
+              onClick={(event) => {
+                event.preventDefault();
+                onOpen(check.field);
+              }}
+            >
+              {check.label}
+            </a>
+            : {check.message}
           </li>
         ))}
       </ul>
     </div>
-  );
-}
-
-function Revisions({ path, onRestored }: { path: string; onRestored: () => Promise<void> }) {
-  const [open, setOpen] = useState(false);
-  const revisions = useApiQuery(open ? `${path}/revisions` : null, ContentRevisionListSchema);
-  async function restore(id: string) {
-    try {
-      await mutate(`${path}/revisions/${encodeURIComponent(id)}/restore`, {
-        method: 'POST',
-        invalidates: [path, '/admin/content'],
-      });
-      toast.success(EDITOR_MESSAGES.restored);
-      await onRestored();
-    } catch (error) {
-      toast.error(errorMessage(error, EDITOR_MESSAGES.restoreFailed));
-    }
-  }
-  return (
-    <section aria-labelledby="revisions-heading" className="rounded-md border border-slate-300 p-4">
-      <h3 id="revisions-heading" className="text-lg font-semibold">
-        Published versions
-      </h3>
-      {!open ? (
-        <button type="button" className={`${secondaryButton} mt-2`} onClick={() => setOpen(true)}>
-          Show published versions
-        </button>
-      ) : revisions.data ? (
-        revisions.data.items.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-700">No earlier versions yet.</p>
-        ) : (
-          <ul className="mt-2 divide-y divide-slate-200">
-            {revisions.data.items.map((revision) => (
-              <li key={revision.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
-                <span className="text-sm">
-                  Version {revision.version}, {DATE_TIME.format(new Date(revision.createdAt))} by{' '}
-                  {revision.createdBy ?? 'the installation'}
-                </span>
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  aria-label={`Restore version ${revision.version}`}
-                  onClick={() => void restore(revision.id)}
-                >
-                  Restore
-                </button>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : (
-        <p role="status" className="mt-2">
-          {revisions.error ?? 'Loading...'}
-        </p>
-      )}
-    </section>
   );
 }

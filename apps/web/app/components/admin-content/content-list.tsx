@@ -4,8 +4,7 @@ import { ContentListSchema, type ContentListItem } from '@agency/contract';
 import { Link } from 'react-router';
 import { QueryView } from '~/components/admin/query-view';
 import { useApiQuery } from '~/lib/api-query';
-
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+import { HumanTime } from './human-time';
 
 const STATUS_STYLE: Record<ContentListItem['status'], string> = {
   published: 'bg-green-100 text-green-900',
@@ -54,8 +53,7 @@ export function ContentList() {
                             {item.title}
                           </Link>
                           <p className="text-sm text-slate-700">
-                            {item.paths.join(', ')} · changed{' '}
-                            <time dateTime={item.updatedAt}>{DATE_TIME.format(new Date(item.updatedAt))}</time>
+                            {item.paths.join(', ')} · changed <HumanTime value={item.updatedAt} />
                             {item.updatedBy ? ` by ${item.updatedBy}` : ''}
                           </p>
                         </div>

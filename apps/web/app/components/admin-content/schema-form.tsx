@@ -1,7 +1,10 @@
 // A content document's form, built from its zod schema (schema-walk.ts): text fields, Markdown with its
 // preview, prices as numbers, choices, images picked from the media library, and lists whose items can be
-// added, moved up or down and removed. Every control is a labelled native one, so the form is keyboard-
-// operable as it is; a message the server gave for a field (its dot path, `plans.2.price`) shows under it.
+// added, moved (buttons, or dragged) and removed, each folding to its own title. Every field says its limit and,
+// where its label is not enough, what it is for; fields only a developer changes sit under "Advanced", closed.
+// Every control is a labelled native one carrying `data-field` (its dot path, `plans.2.price`), so the
+// Publish box and the preview can focus it (focusField); a message for a field shows under it.
+import { itemName, singular } from '@agency/contract';
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { labelClass, secondaryButton } from '~/components/admin/form-styles';
@@ -15,6 +18,8 @@ import {
   innerOf,
   kindOf,
   labelOf,
+  maxLengthOf,
+  metaOf,
   optionLabel,
   optionsOf,
   shapeOf,
@@ -75,25 +80,53 @@ interface FieldProps {
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 
+/**
+ * Opens whatever folds the field at `path` (a list item, "Advanced") and focuses it; a field not on the form
+ * (a list's own rule) focuses the nearest part that is. False when nothing of it is on the page.
+ */
+export function focusField(path: string, root: ParentNode = document): boolean {
+  for (let parts = path.split('.'); parts.length; parts = parts.slice(0, -1)) {
+    const target = root.querySelector<HTMLElement>(`[data-field="${CSS.escape(parts.join('.'))}"]`);
+    if (!target) continue;
+    for (let fold = target.closest('details'); fold; fold = fold.parentElement?.closest('details') ?? null)
+      fold.open = true;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+    return true;
+  }
+  return false;
+}
+
 function ObjectFields({ schema, path, value, onChange }: Omit<FieldProps, 'label'>) {
   const object = isRecord(value) ? value : {};
+  const fields = Object.entries(shapeOf(schema));
+  const render = ([key, field]: [string, z.ZodType]) => (
+    <SchemaField
+      key={key}
+      schema={field}
+      path={join(path, key)}
+      label={labelOf(field, key)}
+      value={object[key]}
+      onChange={(next) => {
+        const copy = { ...object };
+        if (next === undefined) delete copy[key];
+        else copy[key] = next;
+        onChange(copy);
+      }}
+    />
+  );
+  const advanced = fields.filter(([, field]) => metaOf(field).advanced);
   return (
     <>
-      {Object.entries(shapeOf(schema)).map(([key, field]) => (
-        <SchemaField
-          key={key}
-          schema={field}
-          path={join(path, key)}
-          label={labelOf(field, key)}
-          value={object[key]}
-          onChange={(next) => {
-            const copy = { ...object };
-            if (next === undefined) delete copy[key];
-            else copy[key] = next;
-            onChange(copy);
-          }}
-        />
-      ))}
+      {fields.filter(([, field]) => !metaOf(field).advanced).map(render)}
+      {advanced.length > 0 && (
+        <details className="rounded-md border border-dashed border-slate-300 px-3 py-2">
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">
+            Advanced<span className="sr-only">: {advanced.map(([key, field]) => labelOf(field, key)).join(', ')}</span>
+          </summary>
+          <div className="mt-3 space-y-4">{advanced.map(render)}</div>
+        </details>
+      )}
     </>
   );
 }
@@ -141,7 +174,7 @@ function Group({
   const { errors } = useContext(Context);
   const error = errors[path];
   return (
-    <fieldset className="space-y-4 rounded-md border border-slate-300 p-4">
+    <fieldset data-field={path} tabIndex={-1} className="space-y-4 rounded-md border border-slate-300 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
       {actions}
       {error && <p className="text-sm font-medium text-red-800">{error}</p>}
@@ -165,9 +198,17 @@ function Leaf({
   const error = errors[path];
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      {children}
+      {(control) => children({ ...control, 'data-field': path } as ControlProps)}
     </Field>
   );
+}
+
+/** The line under a field: what it is for (its schema's help) and the limit it keeps. */
+function hintOf(schema: z.ZodType, fallback?: string): string | undefined {
+  const max = maxLengthOf(schema);
+  const help = metaOf(schema).help ?? fallback;
+  const limit = max ? `Up to ${max.toLocaleString('en-GB')} characters.` : undefined;
+  return [help, limit].filter(Boolean).join(' ') || undefined;
 }
 
 function InputField({ schema, path, label, value, onChange }: FieldProps) {
@@ -176,7 +217,7 @@ function InputField({ schema, path, label, value, onChange }: FieldProps) {
   const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   if (kind === 'choice') {
     return (
-      <Leaf path={path} label={label}>
+      <Leaf path={path} label={label} hint={hintOf(schema)}>
         {(control) => (
           <select {...control} value={text} onChange={(event) => onChange(event.target.value)}>
             {choicesOf(schema).map((choice) => (
@@ -207,10 +248,11 @@ function InputField({ schema, path, label, value, onChange }: FieldProps) {
       </Leaf>
     );
   }
-  if (kind === 'markdown') return <MarkdownField path={path} label={label} value={text} onChange={onChange} />;
+  if (kind === 'markdown')
+    return <MarkdownField path={path} label={label} hint={hintOf(schema)} value={text} onChange={onChange} />;
   if (kind === 'paragraph') {
     return (
-      <Leaf path={path} label={label}>
+      <Leaf path={path} label={label} hint={hintOf(schema)}>
         {(control) => (
           <textarea
             {...control}
@@ -224,12 +266,14 @@ function InputField({ schema, path, label, value, onChange }: FieldProps) {
     );
   }
   const type = kind === 'email' ? 'email' : kind === 'date' ? 'date' : 'text';
-  const hint =
+  const hint = hintOf(
+    schema,
     kind === 'link'
-      ? 'A path of this site (/packages) or a full web address.'
-      : kind === 'id'
-        ? 'Lowercase letters, digits and hyphens; used in links, so change it with care.'
-        : undefined;
+      ? 'A page of this site (/packages), a web address (https://…), mailto: or tel:.'
+      : kind === 'email'
+        ? 'An e-mail address visitors can write to.'
+        : undefined,
+  );
   return (
     <Leaf path={path} label={label} hint={hint}>
       {(control) => (
@@ -245,11 +289,21 @@ function InputField({ schema, path, label, value, onChange }: FieldProps) {
   );
 }
 
-function MarkdownField({ path, label, value, onChange }: Omit<FieldProps, 'schema'> & { value: string }) {
-  const [preview, setPreview] = useState(true);
+function MarkdownField({
+  path,
+  label,
+  hint,
+  value,
+  onChange,
+}: Omit<FieldProps, 'schema'> & { value: string; hint?: string }) {
+  const [preview, setPreview] = useState(false);
   return (
     <div className="grid gap-3 lg:grid-cols-2">
-      <Leaf path={path} label={`${label} (Markdown)`}>
+      <Leaf
+        path={path}
+        label={label}
+        hint={`**bold**, *italic*, [a link](/packages), a line starting with “- ” for a list. ${hint ?? ''}`.trim()}
+      >
         {(control) => (
           <textarea {...control} rows={6} value={value} onChange={(event) => onChange(event.target.value)} />
         )}
@@ -273,9 +327,11 @@ function MarkdownField({ path, label, value, onChange }: Omit<FieldProps, 'schem
 function ListField({ schema, path, label, value, onChange }: FieldProps) {
   const element = elementOf(schema);
   const items = Array.isArray(value) ? value : [];
+  const [dragged, setDragged] = useState<number | null>(null);
   if (!element) return null;
-  const itemLabel = labelOf(element, label.replace(/s$/, ''));
+  const itemLabel = labelOf(element, singular(label));
   const move = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= items.length) return;
     const copy = [...items];
     const [item] = copy.splice(from, 1);
     copy.splice(to, 0, item);
@@ -283,13 +339,44 @@ function ListField({ schema, path, label, value, onChange }: FieldProps) {
   };
   return (
     <Group label={`${label} (${items.length})`} path={path}>
+      <p className="text-sm text-slate-600">
+        Drag an item by its handle, or use its Up and Down buttons, to change the order the page shows them in.
+      </p>
       <ol className="space-y-4">
         {items.map((item, index) => {
           const name = `${itemLabel} ${index + 1}`;
+          const title = itemName(itemLabel, undefined, item, index);
           return (
-            <li key={index} className="rounded-md border border-slate-200 bg-slate-50 p-3">
+            <li
+              key={index}
+              className={`rounded-md border bg-slate-50 p-3 ${dragged === index ? 'border-brand-700 opacity-60' : 'border-slate-200'}`}
+              onDragOver={(event) => {
+                if (dragged === null) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = 'move';
+              }}
+              onDrop={(event) => {
+                event.preventDefault();
+                if (dragged !== null) move(dragged, index);
+                setDragged(null);
+              }}
+            >
               <div className="mb-2 flex flex-wrap items-center gap-2">
-                <span className="text-sm font-semibold text-slate-800">{name}</span>
+                <span
+                  draggable
+                  onDragStart={(event) => {
+                    event.dataTransfer.effectAllowed = 'move';
+                    event.dataTransfer.setData('text/plain', String(index));
+                    setDragged(index);
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                  className="cursor-grab select-none px-1 text-slate-600"
+                  title={`Drag ${name} to another place`}
+                  aria-hidden="true"
+                  data-testid="drag-handle"
+                >
+                  ⠿
+                </span>
                 <button
                   type="button"
                   className={smallButton}
@@ -317,13 +404,21 @@ function ListField({ schema, path, label, value, onChange }: FieldProps) {
                   Remove
                 </button>
               </div>
-              <SchemaField
-                schema={element}
-                path={join(path, index)}
-                label={name}
-                value={item}
-                onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
-              />
+              <details open className="group">
+                <summary className="cursor-pointer text-sm font-semibold text-slate-800">
+                  {name}
+                  {title !== name && <span className="font-normal text-slate-700">: {title}</span>}
+                </summary>
+                <div className="mt-3">
+                  <SchemaField
+                    schema={element}
+                    path={join(path, index)}
+                    label={name}
+                    value={item}
+                    onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
+                  />
+                </div>
+              </details>
             </li>
           );
         })}

@@ -39,9 +39,18 @@ interface Def {
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-/** The `.meta()` a field was given (kind and label), looking through wrappers that keep the meaning. */
-export function metaOf(schema: z.ZodType): { kind?: string; label?: string } {
-  const own = (schema as unknown as { meta(): { kind?: string; label?: string } | undefined }).meta?.() ?? {};
+export interface FieldMeta {
+  kind?: string;
+  label?: string;
+  /** The line under the field, where its label alone does not say what it is for. */
+  help?: string;
+  /** Only a developer changes it: kept under "Advanced", closed. */
+  advanced?: boolean;
+}
+
+/** The `.meta()` a field was given (kind, label, help…), looking through wrappers that keep the meaning. */
+export function metaOf(schema: z.ZodType): FieldMeta {
+  const own = (schema as unknown as { meta(): FieldMeta | undefined }).meta?.() ?? {};
   if (own.kind || own.label) return own;
   const def = defOf(schema);
   if (def.type === 'pipe' && def.in) return metaOf(def.in);
@@ -94,6 +103,12 @@ export const humanize = (key: string) => {
 };
 
 export const labelOf = (schema: z.ZodType, key: string) => metaOf(schema).label ?? humanize(key);
+
+/** The most characters a text field takes, or undefined. */
+export const maxLengthOf = (schema: z.ZodType): number | undefined => {
+  const max = (unwrap(schema) as unknown as { maxLength?: number | null }).maxLength;
+  return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
+};
 
 /** A value to start a new list item (or an optional part) with: empty text, the first choice, zero. */
 export function emptyValue(schema: z.ZodType): unknown {

@@ -1,44 +1,47 @@
-// /api/admin/content: the site's content documents for editors and admins (issue 23): list, read with the
-// publish checks, save the draft (a stale version → 409 naming who and when), publish now or later (failing
-// checks → 422; an admin may override, audited), preview link, revisions and restore.
+// /api/admin/content: the site's content documents for editors and admins (issues 23 and 31): list, read with
+// the publish checks and who else is editing, save the draft (a stale version → 409 naming who and when),
+// publish now or later (failing checks → 422, each named by its field's label; an admin may override,
+// audited), preview link, revisions and restore, the editor's presence heartbeat. Declarations only: the work
+// is in services/content-workflow.ts (one transaction each) and services/content-presence.ts.
 // /api/content/{key}: what the public sees of one document (public cache).
 import {
-  CONTENT_MESSAGES,
   ContentChecksFailedSchema,
   ContentCheckSchema,
   ContentDocumentAnswerSchema,
   ContentDraftBodySchema,
   ContentKeyParamsSchema,
   ContentListSchema,
+  ContentPresenceAnswerSchema,
   ContentPreviewAnswerSchema,
   ContentPublishAnswerSchema,
   ContentPublishBodySchema,
+  ContentRestoreAnswerSchema,
+  ContentRestoreBodySchema,
   ContentRevisionListSchema,
   ContentRevisionParamsSchema,
   ContentVersionAnswerSchema,
   CONTENT_PREVIEW_PARAM,
-  MESSAGES,
-  type ContentCheck,
-  type ContentDocumentEntry,
 } from '@agency/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../../lib/http-error.ts';
 import { BEARER, errorResponses } from '../../../lib/schema.ts';
-import { recordAudit } from '../../../services/audit.ts';
-import { publishChecks, sitePaths } from '../../../services/content-checks.ts';
+import { ContentPresence } from '../../../services/content-presence.ts';
+import {
+  checksOf,
+  cleanDocument,
+  contentNotFound,
+  entryOf,
+  publishDocument,
+  restoreRevision,
+  rowOf,
+  saveContentDraft,
+} from '../../../services/content-workflow.ts';
 import { createContentPreviewToken } from '../../../services/preview.ts';
 import {
-  findContent,
-  findContentRevision,
   listContent,
   listContentRevisions,
   promoteDue,
-  publishContent,
-  registryEntry,
-  saveDraft,
-  StaleVersionError,
   type ContentRow,
   type Editor,
 } from '../../../services/site-content.ts';
@@ -49,7 +52,6 @@ export interface ContentRoutesOptions {
 }
 
 const tags = ['content'];
-type Json = Record<string, unknown>;
 
 const ConflictSchema = z
   .object({
@@ -60,56 +62,15 @@ const ConflictSchema = z
   })
   .describe('Someone else saved the document since this version, or there is no draft to publish');
 
-const notFound = () => new HttpError(404, CONTENT_MESSAGES.notFound);
-
-const entryOf = (key: string): ContentDocumentEntry => {
-  const entry = registryEntry(key);
-  if (!entry) throw notFound();
-  return entry;
-};
-
-async function rowOf(app: FastifyInstance, key: string): Promise<ContentRow> {
-  const row = await findContent(app.db, key);
-  if (!row) throw notFound();
-  return row;
-}
-
 const editorOf = (request: FastifyRequest): Editor => ({ id: request.user!.id, name: request.user!.name });
-
-function conflict(reply: FastifyReply, current: ContentRow) {
-  const who = current.updatedByName ?? 'someone';
-  const when = current.updatedAt.toISOString();
-  return reply.code(409).send({
-    error: CONTENT_MESSAGES.stale(who, when),
-    updatedBy: current.updatedByName,
-    updatedAt: when,
-    version: current.version,
-  });
-}
-
-/** The document checked by its schema: a 400 naming each bad field (`data.plans.2.price`), nothing saved. */
-function parseDocument(entry: ContentDocumentEntry, data: unknown): Json {
-  const result = entry.schema.safeParse(data);
-  if (result.success) return result.data as Json;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[['data', ...issue.path.map(String)].join('.')] ??= issue.message;
-  const first = Object.values(fields)[0] ?? MESSAGES.http.badRequest;
-  throw new HttpError(400, first, fields);
-}
-
-/** A policy says when it last changed: the day it goes public. */
-const dated = (entry: ContentDocumentEntry, data: Json, at: Date): Json =>
-  entry.dated ? { ...data, lastUpdated: at.toISOString().slice(0, 10) } : data;
 
 export default async function contentRoutes(fastify: FastifyInstance, { previewSecret }: ContentRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const editorsOnly = app.requireRole('admin', 'editor');
+  const presence = new ContentPresence();
   app.addHook('onRequest', editorsOnly);
   // A scheduled version that came due is the published one before anyone reads or writes.
   app.addHook('preHandler', async () => promoteDue(app.db));
-
-  const checksOf = async (entry: ContentDocumentEntry, data: unknown): Promise<ContentCheck[]> =>
-    publishChecks(entry, data, await sitePaths(app.db));
 
   app.get(
     '/',
@@ -124,7 +85,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
     async () => ({ items: await listContent(app.db) }),
   );
 
-  const documentAnswer = async (row: ContentRow) => {
+  const documentAnswer = async (row: ContentRow, request: FastifyRequest) => {
     const entry = entryOf(row.key);
     return {
       key: row.key,
@@ -137,7 +98,8 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       scheduledAt: row.scheduledAt?.toISOString() ?? null,
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: row.updatedByName,
-      checks: row.draft ? await checksOf(entry, row.draft) : [],
+      checks: row.draft ? await checksOf(app.db, entry, row.draft) : [],
+      editors: presence.others(row.key, request.user!.id),
     };
   };
 
@@ -147,13 +109,52 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       schema: {
         tags,
         summary:
-          'One document: the published version, the draft (or the scheduled version), the version to save against and the draft’s publish checks. A key with a slash is sent URL-encoded (service%2Fcloud-services)',
+          'One document: the published version, the draft (or the scheduled version), the version to save against, the draft’s publish checks and who else is editing it. Opening it counts as a presence heartbeat. A key with a slash is sent URL-encoded (service%2Fcloud-services)',
         security: BEARER,
         params: ContentKeyParamsSchema,
         response: { 200: ContentDocumentAnswerSchema, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => documentAnswer(await rowOf(app, request.params.key)),
+    async (request) => {
+      const row = await rowOf(app.db, request.params.key);
+      presence.beat(row.key, request.user!);
+      return documentAnswer(row, request);
+    },
+  );
+
+  app.put(
+    '/:key/presence',
+    {
+      schema: {
+        tags,
+        summary:
+          'Heartbeat of an open editor (every 10 s): I have this document open. Answers who else has it open, and since when',
+        security: BEARER,
+        params: ContentKeyParamsSchema,
+        response: { 200: ContentPresenceAnswerSchema, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      presence.beat(entryOf(request.params.key).key, request.user!);
+      return { editors: presence.others(request.params.key, request.user!.id) };
+    },
+  );
+
+  app.delete(
+    '/:key/presence',
+    {
+      schema: {
+        tags,
+        summary: 'I closed this document: others no longer see me editing it',
+        security: BEARER,
+        params: ContentKeyParamsSchema,
+        response: { 204: z.null().describe('Gone'), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      presence.leave(entryOf(request.params.key).key, request.user!.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(
@@ -171,8 +172,8 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       },
     },
     async (request) => {
-      const row = await rowOf(app, request.params.key);
-      return { checks: await checksOf(entryOf(row.key), row.draft ?? row.published) };
+      const row = await rowOf(app.db, request.params.key);
+      return { checks: await checksOf(app.db, entryOf(row.key), row.draft ?? row.published) };
     },
   );
 
@@ -188,17 +189,10 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
         response: { 200: ContentVersionAnswerSchema, 409: ConflictSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      const entry = entryOf(request.params.key);
-      const data = parseDocument(entry, request.body.data);
-      try {
-        const row = await saveDraft(app.db, entry.key, request.body.version, data, editorOf(request));
-        if (!row) throw notFound();
-        return { version: row.version, updatedAt: row.updatedAt.toISOString() };
-      } catch (error) {
-        if (error instanceof StaleVersionError) return conflict(reply, error.current);
-        throw error;
-      }
+    async (request) => {
+      const { version, data } = request.body;
+      const row = await saveContentDraft(app.db, request.params.key, version, data, editorOf(request));
+      return { version: row.version, updatedAt: row.updatedAt.toISOString() };
     },
   );
 
@@ -208,7 +202,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       schema: {
         tags,
         summary:
-          'Publish the draft now, or at `publishAt` (scheduled); failing publish checks → 422 with the checks, unless an admin sends `override: true` (audited)',
+          'Publish the draft now, or at `publishAt` (scheduled); failing publish checks → 422 with the checks, each named by its field’s label, unless an admin sends `override: true` (audited)',
         security: BEARER,
         params: ContentKeyParamsSchema,
         body: ContentPublishBodySchema,
@@ -220,49 +214,14 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
         },
       },
     },
-    async (request, reply) => {
-      const entry = entryOf(request.params.key);
-      const row = await rowOf(app, entry.key);
-      const { version, override } = request.body;
-      if (row.version !== version) return conflict(reply, row);
-      if (!row.draft) throw new HttpError(409, CONTENT_MESSAGES.noDraft);
-      const publishAt = request.body.publishAt ? new Date(request.body.publishAt) : null;
-      if (publishAt && publishAt.getTime() <= Date.now())
-        throw new HttpError(400, CONTENT_MESSAGES.publishAtPast, { publishAt: CONTENT_MESSAGES.publishAtPast });
-      const data = dated(entry, row.draft, publishAt ?? new Date());
-      const checks = await checksOf(entry, data);
-      if (checks.length && !override) {
-        return reply.code(422).send({ error: CONTENT_MESSAGES.checksFailed, checks });
-      }
-      if (checks.length && request.user!.role !== 'admin') throw new HttpError(403, CONTENT_MESSAGES.overrideAdminOnly);
-      const parsed = checks.length ? data : (entry.schema.parse(data) as Json);
-      try {
-        const saved = await publishContent(app.db, entry.key, version, parsed, editorOf(request), publishAt);
-        if (!saved) throw notFound();
-        const target = { type: 'content' as const, id: entry.key };
-        await recordAudit(app.db, request, {
-          action: publishAt ? 'content.scheduled' : 'content.published',
-          target,
-          data: {
-            title: entry.title,
-            version: saved.version,
-            ...(publishAt ? { publishAt: publishAt.toISOString() } : {}),
-          },
-        });
-        if (checks.length) {
-          await recordAudit(app.db, request, { action: 'content.override', target, data: { checks } });
-        }
-        return {
-          version: saved.version,
-          status: publishAt ? ('scheduled' as const) : ('published' as const),
-          publishedAt: (publishAt ?? saved.publishedAt).toISOString(),
-          overridden: checks,
-        };
-      } catch (error) {
-        if (error instanceof StaleVersionError) return conflict(reply, error.current);
-        throw error;
-      }
-    },
+    async (request) =>
+      publishDocument(app.db, request.params.key, {
+        version: request.body.version,
+        publishAt: request.body.publishAt ? new Date(request.body.publishAt) : null,
+        override: request.body.override ?? false,
+        editor: { ...editorOf(request), role: request.user!.role },
+        audit: request,
+      }),
   );
 
   app.post(
@@ -278,7 +237,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
     },
     async (request) => {
       const entry = entryOf(request.params.key);
-      await rowOf(app, entry.key);
+      await rowOf(app.db, entry.key);
       const { token, expiresAt } = createContentPreviewToken(previewSecret, entry.key);
       const path = entry.paths[0] ?? '/';
       return { url: `${path}?${CONTENT_PREVIEW_PARAM}=${token}`, expiresAt: expiresAt.toISOString() };
@@ -297,7 +256,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       },
     },
     async (request) => {
-      await rowOf(app, request.params.key);
+      await rowOf(app.db, request.params.key);
       return { items: await listContentRevisions(app.db, request.params.key) };
     },
   );
@@ -308,41 +267,24 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       schema: {
         tags,
         summary:
-          'Publish an earlier version again (the current one stays a revision); the draft is kept. Publish checks apply (422)',
+          'Restore an earlier version: `to: published` (default) publishes it again, keeping the draft, after today’s publish checks (422); `to: draft` makes it the draft to edit. Audited; one transaction, so a colleague’s autosave at the same time gets 409, never half a restore',
         security: BEARER,
         params: ContentRevisionParamsSchema,
+        body: ContentRestoreBodySchema.optional(),
         response: {
-          200: ContentPublishAnswerSchema,
+          200: ContentRestoreAnswerSchema,
           422: ContentChecksFailedSchema.describe('The revision fails today’s publish checks'),
-          ...errorResponses(401, 403, 404),
+          ...errorResponses(400, 401, 403, 404),
         },
       },
     },
-    async (request, reply) => {
-      const entry = entryOf(request.params.key);
-      const revision = await findContentRevision(app.db, entry.key, request.params.id);
-      if (!revision) throw new HttpError(404, CONTENT_MESSAGES.revisionNotFound);
-      const data = dated(entry, revision, new Date());
-      const checks = await checksOf(entry, data);
-      if (checks.length) return reply.code(422).send({ error: CONTENT_MESSAGES.checksFailed, checks });
-      const row = await rowOf(app, entry.key);
-      // Restoring keeps the draft: only the published version changes.
-      const draft = row.draft;
-      const saved = await publishContent(app.db, entry.key, row.version, data, editorOf(request), null);
-      if (!saved) throw notFound();
-      const final = draft ? await saveDraft(app.db, entry.key, saved.version, draft, editorOf(request)) : saved;
-      await recordAudit(app.db, request, {
-        action: 'content.restored',
-        target: { type: 'content', id: entry.key },
-        data: { title: entry.title, revisionId: request.params.id, version: final?.version ?? saved.version },
-      });
-      return {
-        version: final?.version ?? saved.version,
-        status: 'published' as const,
-        publishedAt: saved.publishedAt.toISOString(),
-        overridden: [],
-      };
-    },
+    async (request) =>
+      restoreRevision(app.db, request.params.key, {
+        revisionId: request.params.id,
+        to: request.body?.to ?? 'published',
+        editor: editorOf(request),
+        audit: request,
+      }),
   );
 }
 
@@ -365,8 +307,10 @@ export async function publicContentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const document = (await app.siteContent.current()).get(request.params.key);
-      if (!document) throw notFound();
-      return { key: request.params.key, publishedAt: document.publishedAt.toISOString(), data: document.data };
+      if (!document) throw contentNotFound();
+      // Markdown fields are stripped of HTML on save; a document stored before that held is stripped here too.
+      const data = cleanDocument(entryOf(request.params.key), document.data);
+      return { key: request.params.key, publishedAt: document.publishedAt.toISOString(), data };
     },
   );
 }
