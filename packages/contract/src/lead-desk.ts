@@ -82,11 +82,11 @@ export const InboxItemSchema = LeadWorkSchema.extend({
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 
-/** Leads held as possible spam since the last digest (or the last day, before the first): a count and a link. */
+/** Leads held as possible spam since the last digest (all of them before the first): a count and a link. */
 export const HeldAsSpamSchema = z.object({
   count: z.number().int(),
-  /** ISO 8601: the last digest's time. */
-  since: z.string(),
+  /** ISO 8601: the last digest's time; null before the first digest. */
+  since: z.string().nullable(),
   /** The admin's spam folder. */
   path: z.string(),
 });

@@ -15,7 +15,7 @@ import {
 } from '@agency/contract';
 import { and, type Db, eq, inArray, schema, sql } from '@agency/db';
 import { ACCOUNT_MAIL_KIND } from './account-mail.ts';
-import { endOfToday, heldAsSpam, lastDigestAt, rowsOf } from './lead-desk.ts';
+import { endOfToday, heldAsSpam, rowsOf } from './lead-desk.ts';
 import { tableOf } from './lead-admin.ts';
 
 export interface DigestConfig {
@@ -61,7 +61,7 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
   if (hour < DIGEST_HOUR) return { status: 'not-yet' };
   return db.transaction(async (tx) => {
     // Before this run claims the day: what was held as spam since the last digest went out.
-    const held = await heldAsSpam(tx as unknown as Db, await lastDigestAt(tx as unknown as Db, now));
+    const held = await heldAsSpam(tx as unknown as Db, now);
     const claimed = await tx
       .insert(schema.dailyRuns)
       .values({ job: 'digest', day })

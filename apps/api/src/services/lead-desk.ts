@@ -153,31 +153,26 @@ export async function newUnassigned(db: Db): Promise<Record<LeadKind, number> & 
   return result;
 }
 
-/**
- * When the last digest went out (a digest day claimed before `now`'s day, else one day before `now`): what
- * was held as spam since then is news.
- */
-export async function lastDigestAt(db: Db, now = new Date()): Promise<Date> {
+/** When the last digest went out before `now` (null before the first): what was held as spam since then is news. */
+export async function lastDigestAt(db: Db, now = new Date()): Promise<Date | null> {
   const [row] = await rowsOf<{ at: Date | string | null }>(
     db,
     sql`select max(ran_at) as at from daily_runs where job = 'digest' and ran_at < ${now.toISOString()}::timestamptz`,
   );
-  return row?.at ? new Date(row.at) : new Date(now.getTime() - 24 * 3600 * 1000);
+  return row?.at ? new Date(row.at) : null;
 }
 
-/** Leads held as possible spam since `since` (received then and still in spam). */
-export async function heldAsSpam(db: Db, since?: Date): Promise<HeldAsSpam> {
-  const from = since ?? (await lastDigestAt(db));
+/** Leads held as possible spam (received and still in spam) since the last digest before `now`, or ever before the first. */
+export async function heldAsSpam(db: Db, now = new Date()): Promise<HeldAsSpam> {
+  const since = await lastDigestAt(db, now);
+  const after = since ? sql`and created_at >= ${since.toISOString()}::timestamptz` : sql``;
   const [row] = await rowsOf<{ n: number | string }>(
     db,
     sql`select count(*) as n from (${union(
-      LEAD_KINDS.map(
-        (kind) =>
-          sql`select id from ${tableOf(kind)} where status = ${SPAM_STATUS} and created_at >= ${from.toISOString()}::timestamptz`,
-      ),
+      LEAD_KINDS.map((kind) => sql`select id from ${tableOf(kind)} where status = ${SPAM_STATUS} ${after}`),
     )}) s`,
   );
-  return { count: Number(row?.n ?? 0), since: from.toISOString(), path: SPAM_FOLDER_PATH };
+  return { count: Number(row?.n ?? 0), since: since?.toISOString() ?? null, path: SPAM_FOLDER_PATH };
 }
 
 /** Follow-ups due by the end of today in `timeZone` (or overdue), spam left out: `ownerId`'s, or not theirs. */

@@ -171,18 +171,15 @@ function DashboardBody({ stats }: { stats: Stats }) {
   const held = stats.heldAsSpam;
   return (
     <div className="mt-6 space-y-8">
-      <section
-        aria-labelledby="held-heading"
-        className={`${card} ${held.count > 0 ? 'border-red-300 bg-red-50' : ''}`}
-      >
+      <section aria-labelledby="held-heading" className={`${card} ${held.count > 0 ? 'border-red-300 bg-red-50' : ''}`}>
         <h3 id="held-heading" className={heading}>
           Held as possible spam
         </h3>
         <p className="mt-1 text-sm text-slate-800">
-          <strong className="tabular-nums">{held.count}</strong>{' '}
-          {held.count === 1 ? 'lead was' : 'leads were'} held as possible spam since the last digest ({when(held.since)}).
-          A form sent without JavaScript carries no proof of work and is held too: look before a real visitor is
-          missed.{' '}
+          <strong className="tabular-nums">{held.count}</strong> {held.count === 1 ? 'lead was' : 'leads were'} held as
+          possible spam{' '}
+          {held.since ? `since the last digest (${when(held.since)})` : 'so far (no digest has gone out yet)'}. A form
+          sent without JavaScript carries no proof of work and is held too: look before a real visitor is missed.{' '}
           <Link to={held.path} className="font-medium text-brand-700 underline">
             Open the spam folder
           </Link>
