@@ -44,10 +44,11 @@ export type ConversationEntry =
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A reply's state: its outbox row's, else what its events say (sent, failed, or still waiting). */
-function replyState(outboxId: string, events: LeadEvent[], deliveries: Delivery[]): Pick<
-  Extract<ConversationEntry, { type: 'reply' }>,
-  'state' | 'error'
-> {
+function replyState(
+  outboxId: string,
+  events: LeadEvent[],
+  deliveries: Delivery[],
+): Pick<Extract<ConversationEntry, { type: 'reply' }>, 'state' | 'error'> {
   const delivery = deliveries.find((entry) => entry.id === outboxId);
   if (delivery) return { state: delivery.state, error: delivery.lastError };
   const own = events.filter((event) => str(event.data.outboxId) === outboxId);
@@ -101,7 +102,8 @@ export function conversationOf(
 }
 
 /** "Re: …" once, however often a subject is answered. */
-export const replySubject = (subject: string) => (/^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`);
+export const replySubject = (subject: string) =>
+  /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
 
 /** An answer quoted under a new reply: "On <date>, <from> wrote:" and each line after "> ". */
 export function quoteOf(answer: { at: string; from: string; text: string }, date: (iso: string) => string): string {

@@ -90,8 +90,8 @@ export function DealBoard() {
         </Link>
       </div>
       <p id={`${id}-how`} className="mt-2 text-sm text-slate-700">
-        Quote requests and contact messages by stage. Drag a card to another column, or focus it and press the right
-        or left arrow to move it to the next or previous stage.
+        Quote requests and contact messages by stage. Drag a card to another column, or focus it and press the right or
+        left arrow to move it to the next or previous stage.
       </p>
       <p role="status" className="sr-only">
         {announcement}

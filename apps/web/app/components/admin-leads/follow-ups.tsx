@@ -45,7 +45,10 @@ export function FollowUps() {
             const { items, othersDue } = data;
             const others =
               owner === 'me' && othersDue > 0 ? (
-                <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+                <p
+                  role="status"
+                  className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+                >
                   {othersDue} other {othersDue === 1 ? 'follow-up is' : 'follow-ups are'} due (someone else’s or
                   nobody’s).{' '}
                   <Link to="?owner=all" className="font-medium text-brand-700 underline">
@@ -66,33 +69,33 @@ export function FollowUps() {
             }
             return (
               <>
-              {others}
-              <ul className="space-y-3">
-                {items.map((item) => {
-                  const { overdue } = item;
-                  return (
-                    <li key={`${item.kind}/${item.id}`} className="rounded-lg border border-slate-200 p-4">
-                      <p className="flex flex-wrap items-center gap-2">
-                        <Link
-                          to={leadAdminPath(item.kind, item.id)}
-                          className="font-semibold text-brand-700 underline hover:text-brand-800"
-                        >
-                          {text(item.name)}
-                        </Link>
-                        <span className="text-sm text-slate-700">({KINDS[item.kind].noun})</span>
-                        <StatusBadge status={item.status} />
-                      </p>
-                      <p className={`mt-1 text-sm ${overdue ? 'font-semibold text-red-800' : 'text-slate-700'}`}>
-                        {overdue ? 'Overdue since' : 'Due'} {when(item.followUpAt)}
-                        {item.owner && ` · Owner: ${item.owner.name}`}
-                      </p>
-                      {item.followUpNote && (
-                        <p className="mt-1 text-sm break-words text-slate-900">{item.followUpNote}</p>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+                {others}
+                <ul className="space-y-3">
+                  {items.map((item) => {
+                    const { overdue } = item;
+                    return (
+                      <li key={`${item.kind}/${item.id}`} className="rounded-lg border border-slate-200 p-4">
+                        <p className="flex flex-wrap items-center gap-2">
+                          <Link
+                            to={leadAdminPath(item.kind, item.id)}
+                            className="font-semibold text-brand-700 underline hover:text-brand-800"
+                          >
+                            {text(item.name)}
+                          </Link>
+                          <span className="text-sm text-slate-700">({KINDS[item.kind].noun})</span>
+                          <StatusBadge status={item.status} />
+                        </p>
+                        <p className={`mt-1 text-sm ${overdue ? 'font-semibold text-red-800' : 'text-slate-700'}`}>
+                          {overdue ? 'Overdue since' : 'Due'} {when(item.followUpAt)}
+                          {item.owner && ` · Owner: ${item.owner.name}`}
+                        </p>
+                        {item.followUpNote && (
+                          <p className="mt-1 text-sm break-words text-slate-900">{item.followUpNote}</p>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
               </>
             );
           }}

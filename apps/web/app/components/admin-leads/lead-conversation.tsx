@@ -38,8 +38,8 @@ function Entry({ entry, onAnswer }: { entry: ConversationEntry; onAnswer: (entry
       return (
         <div className={`${bubble} ml-8 border-brand-200 bg-brand-50`}>
           <p className="text-sm text-slate-700">
-            <span className="font-semibold text-slate-900">{entry.author?.name ?? 'Staff'}</span> replied to{' '}
-            {entry.to} · {time}
+            <span className="font-semibold text-slate-900">{entry.author?.name ?? 'Staff'}</span> replied to {entry.to}{' '}
+            · {time}
           </p>
           <p className="mt-1 font-medium">{entry.subject}</p>
           <p className="mt-1 whitespace-pre-wrap text-slate-900">{entry.text}</p>

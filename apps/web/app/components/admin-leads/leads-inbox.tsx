@@ -208,7 +208,9 @@ export function LeadsInbox() {
         className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline"
       >
         {label}
-        <span aria-hidden="true">{direction(sort) === 'ascending' ? '▲' : direction(sort) === 'descending' ? '▼' : '↕'}</span>
+        <span aria-hidden="true">
+          {direction(sort) === 'ascending' ? '▲' : direction(sort) === 'descending' ? '▼' : '↕'}
+        </span>
       </button>
     </th>
   );
@@ -393,8 +395,7 @@ export function LeadsInbox() {
                 kind: leadKind,
                 name: text(lead[KINDS[leadKind].nameField] ?? lead.name),
                 // What it is about: the inbox's subject or service, one kind's own field.
-                about:
-                  field('subject') ?? field('service') ?? field('services') ?? field('position') ?? field('topic'),
+                about: field('subject') ?? field('service') ?? field('services') ?? field('position') ?? field('topic'),
                 dealValue,
                 currency: field('currency'),
                 followUpAt: field('followUpAt'),
