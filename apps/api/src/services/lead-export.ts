@@ -2,7 +2,7 @@
 // kind, status, owner, deal value, follow-up, where it came from and the campaign. Each exported lead gets an
 // `exported` event, and the export an audit entry, as the per-kind export does.
 import { type InboxQuerySchema, LEAD_KIND_LABELS, type LeadKind } from '@agency/contract';
-import { type Db, sql } from '@agency/db';
+import type { Db } from '@agency/db';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from './audit.ts';
@@ -42,8 +42,7 @@ export async function exportInbox(
   query: z.output<typeof InboxQuerySchema>,
 ): Promise<{ csv: string; fileName: string }> {
   const parts = inboxParts(request, query);
-  const rows =
-    parts.length === 0 ? [] : await rowsOf<LeadRow>(db, withOwners(union(parts), inboxOrder(query)));
+  const rows = parts.length === 0 ? [] : await rowsOf<LeadRow>(db, withOwners(union(parts), inboxOrder(query)));
   const items = rows.map(toInboxItem);
   const csv = toCsv(
     [...ALL_LEADS_CSV_HEADER],

@@ -1,4 +1,4 @@
-import type { Delivery, LeadEvent } from '@agency/contract';
+import type { Delivery, LeadEvent, Person } from '@agency/contract';
 import { describe, expect, it } from 'vitest';
 import { conversationOf, quoteOf, replySubject } from './conversation';
 
@@ -10,7 +10,12 @@ const lead = {
   text: 'Please call me about a network.',
 };
 const staff = { id: 'a1', name: 'Alice Admin' };
-const event = (type: LeadEvent['type'], at: string, data: Record<string, unknown>, actor = staff): LeadEvent => ({
+const event = (
+  type: LeadEvent['type'],
+  at: string,
+  data: Record<string, unknown>,
+  actor: Person | null = staff,
+): LeadEvent => ({
   type,
   at,
   actor,
@@ -31,14 +36,14 @@ const delivery = (id: string, state: Delivery['state'], lastError: string | null
 describe('conversationOf', () => {
   it('is their message, then replies (with delivery state) and answers in the order they happened', () => {
     const timeline = [
-      event('received', lead.createdAt, {}, null as never),
+      event('received', lead.createdAt, {}, null),
       event('reply_queued', '2031-01-10T10:00:00.000Z', {
         outboxId: 'o1',
         to: lead.email,
         subject: 'Your network',
         text: 'Can we call on Monday?',
       }),
-      event('reply_sent', '2031-01-10T10:00:05.000Z', { outboxId: 'o1', to: lead.email }, null as never),
+      event('reply_sent', '2031-01-10T10:00:05.000Z', { outboxId: 'o1', to: lead.email }, null),
       event('note_added', '2031-01-10T10:30:00.000Z', { text: 'Not part of it' }),
       event(
         'reply_received',
@@ -50,7 +55,7 @@ describe('conversationOf', () => {
           text: 'Monday works.\nAfter 10, please.',
           attachments: [{ id: 'f1', fileName: 'plan.pdf', size: 2048 }],
         },
-        null as never,
+        null,
       ),
       event('reply_queued', '2031-01-11T09:00:00.000Z', {
         outboxId: 'o2',
@@ -74,7 +79,7 @@ describe('conversationOf', () => {
   it('reads a reply’s state from its events when the outbox row is gone', () => {
     const timeline = [
       event('reply_queued', '2031-01-10T10:00:00.000Z', { outboxId: 'gone', to: lead.email, subject: 'S', text: 'T' }),
-      event('reply_failed', '2031-01-10T10:01:00.000Z', { outboxId: 'gone', lastError: 'refused' }, null as never),
+      event('reply_failed', '2031-01-10T10:01:00.000Z', { outboxId: 'gone', lastError: 'refused' }, null),
     ];
     expect(conversationOf(lead, timeline, [])[1]).toMatchObject({ state: 'retrying', error: 'refused' });
   });
