@@ -411,7 +411,9 @@ export async function changeLead(
         .where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
       const already = new Set(sent.map((done) => done.purpose));
       const facts = factsOf(kind, { ...row, status } as unknown as Record<string, unknown>);
-      const rows = arrivalRows(facts, delivery, { confirmation: false, releasedBy: actorOf(request).name }).filter((out) => !already.has(out.purpose));
+      const rows = arrivalRows(facts, delivery, { confirmation: false, releasedBy: actorOf(request).name }).filter(
+        (out) => !already.has(out.purpose),
+      );
       await queueRows(tx, rows, actorId);
       return rows.length;
     }
@@ -643,7 +645,9 @@ export async function bulkChange(
           .where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
         const already = new Set(sent.map((done) => done.purpose));
         const facts = factsOf(kind, { ...row, status: target } as unknown as Record<string, unknown>);
-        const out = arrivalRows(facts, delivery, { confirmation: false, releasedBy: actorOf(request).name }).filter((r) => !already.has(r.purpose));
+        const out = arrivalRows(facts, delivery, { confirmation: false, releasedBy: actorOf(request).name }).filter(
+          (r) => !already.has(r.purpose),
+        );
         await queueRows(tx, out, actorId);
         queued += out.length;
       }

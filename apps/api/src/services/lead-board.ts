@@ -85,4 +85,3 @@ export async function board(db: Db): Promise<Board> {
     }),
   };
 }
-

@@ -87,7 +87,10 @@ const withIds = (rows: Omit<OutboxInsert, 'id'>[]): OutboxRow[] => rows.map((row
 export function arrivalRows(
   lead: LeadFacts,
   config: IntakeConfig,
-  { confirmation, releasedBy = null }: { confirmation: boolean; /** who moved it out of spam */ releasedBy?: string | null },
+  {
+    confirmation,
+    releasedBy = null,
+  }: { confirmation: boolean; /** who moved it out of spam */ releasedBy?: string | null },
 ) {
   const released = { receivedAt: lead.createdAt, by: releasedBy };
   const mails = confirmation

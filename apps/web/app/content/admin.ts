@@ -16,8 +16,20 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'dashboard', path: ADMIN_PATH, label: 'Dashboard', file: 'routes/admin/home.tsx', roles: ROLE_ACCESS.leads },
-  { id: 'leads', path: `${ADMIN_PATH}/leads`, label: 'Leads', file: 'routes/admin/leads.tsx', roles: ROLE_ACCESS.leads },
-  { id: 'board', path: `${ADMIN_PATH}/board`, label: 'Board', file: 'routes/admin/board.tsx', roles: ROLE_ACCESS.leads },
+  {
+    id: 'leads',
+    path: `${ADMIN_PATH}/leads`,
+    label: 'Leads',
+    file: 'routes/admin/leads.tsx',
+    roles: ROLE_ACCESS.leads,
+  },
+  {
+    id: 'board',
+    path: `${ADMIN_PATH}/board`,
+    label: 'Board',
+    file: 'routes/admin/board.tsx',
+    roles: ROLE_ACCESS.leads,
+  },
   {
     id: 'blog',
     path: `${ADMIN_PATH}/blog`,
@@ -54,7 +66,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     file: 'routes/admin/privacy.tsx',
     roles: ROLE_ACCESS.admin,
   },
-  { id: 'audit', path: `${ADMIN_PATH}/audit`, label: 'Audit', file: 'routes/admin/audit.tsx', roles: ROLE_ACCESS.admin },
+  {
+    id: 'audit',
+    path: `${ADMIN_PATH}/audit`,
+    label: 'Audit',
+    file: 'routes/admin/audit.tsx',
+    roles: ROLE_ACCESS.admin,
+  },
   {
     id: 'account',
     path: ACCOUNT_PATHS.account,

@@ -66,7 +66,8 @@ export default function AdminLayout() {
             <div className="mt-8">
               {section && !mayOpen(section, user.role) ? (
                 <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-                  {section.label} is for {section.roles.map((role) => WHO[role]).join(' and ')}. Ask an admin if you need it.
+                  {section.label} is for {section.roles.map((role) => WHO[role]).join(' and ')}. Ask an admin if you
+                  need it.
                 </p>
               ) : (
                 <Outlet />

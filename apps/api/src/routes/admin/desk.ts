@@ -40,14 +40,13 @@ export default async function deskRoutes(fastify: FastifyInstance, { timeZone }:
     querystring: InboxQuerySchema,
     response: { 200: InboxSchema, ...errorResponses(400, 401, 403) },
   };
-  app.get('/leads', { schema: inboxSchema }, async (request) =>
-    inbox(app.db, request, request.query, timeZone),
-  );
+  app.get('/leads', { schema: inboxSchema }, async (request) => inbox(app.db, request, request.query, timeZone));
 
   /** The inbox's filters and sort apply (without them: every lead but spam); each exported lead gets an `exported` event. */
   const exportSchema = {
     tags,
-    summary: 'Every kind of lead (or `kind`) as one CSV, with the inbox’s filters: kind, status, owner, deal value, follow-up, source and campaign',
+    summary:
+      'Every kind of lead (or `kind`) as one CSV, with the inbox’s filters: kind, status, owner, deal value, follow-up, source and campaign',
     security: BEARER,
     querystring: InboxQuerySchema,
     response: { 200: fileResponse('text/csv', 'CSV, one row per lead'), ...errorResponses(400, 401, 403) },

@@ -10,8 +10,6 @@ import { confirmAction } from '~/components/admin/confirm-dialog';
 import { QueryView, errorBox } from '~/components/admin/query-view';
 import { TwoFactorPolicyToggle } from './two-factor-policy';
 
-
-
 export function TeamManager() {
   const { user: me } = useAuth();
   const team = useApiQuery('/users', UserSchema.array());
