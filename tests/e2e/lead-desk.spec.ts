@@ -67,7 +67,7 @@ test('on a phone: a lead opened from the inbox is answered, followed up and move
   ).toHaveAttribute('aria-current', 'page');
   await page.getByRole('searchbox', { name: 'Search' }).fill(email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  // A card: name, kind, status, owner, age, and the address as a mail link.
+  // A card: name, kind, status, owner, age, and the address opening the person's page (issue 32).
   const card = page
     .getByRole('list', { name: 'All leads, newest first' })
     .getByRole('listitem')
@@ -75,7 +75,10 @@ test('on a phone: a lead opened from the inbox is answered, followed up and move
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Message · Nobody ·');
   await expect(card).toContainText('New');
-  await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+  await expect(card.getByRole('link', { name: email })).toHaveAttribute(
+    'href',
+    `/admin/leads/person?email=${encodeURIComponent(email)}`,
+  );
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 

@@ -31,6 +31,7 @@ export * from './browser-zod.ts';
 export * from './consent.ts';
 export * from './privacy.ts';
 export * from './lead-desk.ts';
+export * from './lead-board.ts';
 export * from './site-content.ts';
 export * from './content-labels.ts';
 export * from './password-strength.ts';

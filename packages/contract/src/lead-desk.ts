@@ -17,7 +17,7 @@ export const REPLY_TEMPLATE_LIMITS = { perKind: 20, name: 80, subject: REPLY_LIM
 /** An invitation's link works this long, once. */
 export const INVITE_TTL_DAYS = 7;
 /** Roles an admin can invite to (`pending` is what a self-registered account waits as). */
-export const INVITE_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
+export const INVITE_ROLES = ['admin', 'editor', 'sales'] as const satisfies readonly Role[];
 /** The morning digest goes out at this hour in TIME_ZONE. */
 export const DIGEST_HOUR = 9;
 /** A `new` lead nobody owns is in the digest once it is older than this. */
@@ -70,16 +70,39 @@ export const InboxItemSchema = LeadWorkSchema.extend({
   phone: z.string(),
   /** subject of a contact message, services of a quote, position of an application */
   topic: z.string(),
+  /** A contact message's subject (null for the other kinds). */
+  subject: z.string().nullable(),
+  /** A quote's services (null for the other kinds). */
+  service: z.string().nullable(),
+  /** A quote's deal value and currency (null for the other kinds or without one). */
+  dealValue: z.number().nullable(),
+  currency: z.string().nullable(),
   followUpAt: z.string().nullable(),
   followUpNote: z.string().nullable(),
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
+
+/** Leads held as possible spam since the last digest (all of them before the first): a count and a link. */
+export const HeldAsSpamSchema = z.object({
+  count: z.number().int(),
+  /** ISO 8601: the last digest's time; null before the first digest. */
+  since: z.string().nullable(),
+  /** The admin's spam folder. */
+  path: z.string(),
+});
+export type HeldAsSpam = z.infer<typeof HeldAsSpamSchema>;
+/** The admin's spam folder: the one inbox filtered to spam. */
+export const SPAM_FOLDER_PATH = '/admin/leads?status=spam';
 
 export const InboxSchema = z.object({
   items: z.array(InboxItemSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The caller's follow-ups due by the end of today or overdue (the Leads tab shows it). */
+  myFollowUpsDue: z.number().int(),
+  /** What was held as possible spam since the last digest (the navigation shows it). */
+  heldAsSpam: HeldAsSpamSchema,
   /** Leads of status `new` nobody owns (the Leads tab's badge), in all and per kind; spam never counts. */
   newUnassigned: z.object({
     total: z.number().int(),
@@ -89,6 +112,10 @@ export const InboxSchema = z.object({
   }),
 });
 export type Inbox = z.infer<typeof InboxSchema>;
+
+/** GET /api/admin/owners: the accounts a lead can be given to (admins and sales), by name. */
+export const LeadOwnersSchema = z.object({ items: z.array(PersonSchema) });
+export type LeadOwners = z.infer<typeof LeadOwnersSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // One person: GET /api/admin/people?email=
@@ -241,7 +268,11 @@ export const FollowUpItemSchema = InboxItemSchema.extend({
   overdue: z.boolean(),
 });
 /** Follow-ups due by the end of today (TIME_ZONE), overdue first, oldest first. */
-export const FollowUpListSchema = z.object({ items: z.array(FollowUpItemSchema) });
+export const FollowUpListSchema = z.object({
+  items: z.array(FollowUpItemSchema),
+  /** Follow-ups due (today or overdue) that are not in `items`: anyone else's and nobody's (0 for `all`). */
+  othersDue: z.number().int(),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Bulk: POST /api/admin/{kind}/bulk

@@ -48,7 +48,7 @@ export const NOTE_MAX_LENGTH = 5000;
 /** Messages of the pipeline API, written once for the server and the admin UI. */
 export const PIPELINE_MESSAGES = {
   unknownStatus: (kind: LeadKind) => `Status must be one of: ${leadStatuses(kind).join(', ')}`,
-  ownerNotAdmin: 'The owner must be an admin account',
+  ownerNotAdmin: 'The owner must be an admin or sales account',
   ownerInvalid: 'Owner must be an account id, "me" or "none"',
   nothingToChange: 'Send status, ownerId or handled',
   noteRequired: 'Note is required',

@@ -25,11 +25,29 @@ export const LeadWorkSchema = z.object({
   utmSource: z.string().nullable(),
   utmMedium: z.string().nullable(),
   utmCampaign: z.string().nullable(),
+  /** Posted by the page's own form without JavaScript (no proof of work: held as possible spam when checked). */
+  sentWithoutJavaScript: z.boolean(),
 });
 export type LeadWork = z.infer<typeof LeadWorkSchema>;
 
 /** `owner=`: an account id, `me` or `none`. */
 export const OWNER_FILTERS = ['me', 'none'] as const;
+
+/**
+ * The columns a lead list sorts by (`sort=`): received (the default), the contact's subject, the quote's
+ * service, the quote's deal value, the owner's name, the next follow-up. Leads without the value come last.
+ */
+export const LEAD_SORTS = ['received', 'subject', 'service', 'dealValue', 'owner', 'followUp'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+/** Each sort's direction when `dir` is not given: newest and largest first, the others A to Z and soonest first. */
+export const LEAD_SORT_DIRECTIONS: Record<LeadSort, 'asc' | 'desc'> = {
+  received: 'desc',
+  subject: 'asc',
+  service: 'asc',
+  dealValue: 'desc',
+  owner: 'asc',
+  followUp: 'asc',
+};
 
 /** GET /api/admin/{kind} query; `status` is checked against the kind by the server. */
 export const LeadListQuerySchema = z.object({
@@ -58,6 +76,12 @@ export const LeadListQuerySchema = z.object({
     .max(LENGTH.page, 'Page must be a whole number from 1')
     .optional()
     .default(1),
+  sort: z
+    .enum(LEAD_SORTS, { error: `Sort must be one of: ${LEAD_SORTS.join(', ')}` })
+    .optional()
+    .default('received'),
+  /** asc or desc; empty = the sort's own direction (LEAD_SORT_DIRECTIONS). */
+  dir: z.enum(['asc', 'desc', ''], { error: 'Dir must be asc or desc' }).optional().default(''),
   /** Applications for one job opening (its id); applications only. */
   job: z
     .string()

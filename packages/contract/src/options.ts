@@ -94,8 +94,28 @@ export const REGION_SETTINGS = {
   nepal: { currency: 'NPR', budgets: BUDGETS_NPR, label: 'Nepal', path: '/quote-nepal' },
 } as const;
 
-export const ROLES = ['admin', 'editor', 'pending'] as const;
+export const ROLES = ['admin', 'editor', 'sales', 'pending'] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * Who may do what (issue 32 point 7), the one list the server's route guards and the admin navigation read:
+ * `leads` is the sales desk (dashboard, leads, people, follow-ups, replies, templates, the board), `content`
+ * the site (posts, pages, media, jobs); everything else (team, privacy tools, backups, the audit log) is
+ * `admin` only.
+ */
+export const ROLE_ACCESS = {
+  leads: ['admin', 'sales'],
+  content: ['admin', 'editor'],
+  admin: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  editor: 'Editor',
+  sales: 'Sales',
+  pending: 'Pending approval',
+};
+/** The roles that may own a lead (be assigned it, set its follow-ups). */
+export const LEAD_OWNER_ROLES = ROLE_ACCESS.leads;
 
 export const BLOG_STATUSES = ['draft', 'published', 'scheduled'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];

@@ -1,6 +1,7 @@
 // The dashboard's figures: GET /api/admin/stats.
 import { z } from 'zod';
 import { BackupStatusSchema } from './backup.ts';
+import { HeldAsSpamSchema } from './lead-desk.ts';
 import { DeliverySchema } from './lead-timeline.ts';
 import { LEAD_KINDS, REGIONS } from './options.ts';
 
@@ -32,7 +33,7 @@ export type OutboxHealth = z.infer<typeof OutboxHealthSchema>;
 export const OPEN_DEAL_STATUSES = ['new', 'contacted', 'qualified', 'proposal'] as const;
 
 /** A sum of quotes' deal values in one currency. */
-const DealSumSchema = z.object({
+export const DealSumSchema = z.object({
   currency: z.string().nullable().describe('The quotes’ currency; null for quotes without one (the quote modal)'),
   total: z.number(),
   /** How many quotes with a deal value are in the sum. */
@@ -78,6 +79,9 @@ export const StatsSchema = z.object({
   outbox: OutboxHealthSchema,
   /** Quotes' deal values (issue 22): the open pipeline's by status, and the won ones this month and last. */
   dealValue: DealValueStatsSchema,
-  backup: BackupStatusSchema,
+  /** What was held as possible spam since the last digest, with the spam folder's path. */
+  heldAsSpam: HeldAsSpamSchema,
+  /** The backups' state; null for a sales account (backups are admins' only). */
+  backup: BackupStatusSchema.nullable(),
 });
 export type Stats = z.infer<typeof StatsSchema>;

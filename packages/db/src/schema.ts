@@ -316,6 +316,8 @@ const leadColumns = () => ({
   /** When staff promised to come back to the lead (GET /api/admin/follow-ups, the morning digest). */
   followUpAt: timestamp('follow_up_at', { withTimezone: true }),
   followUpNote: text('follow_up_note'),
+  /** Posted by the page's own form without JavaScript (routes/forms): it carries no proof of work. */
+  sentWithoutJavaScript: boolean('sent_without_javascript').notNull().default(false),
   createdAt: createdAt(),
 });
 

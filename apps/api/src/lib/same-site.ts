@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import { HttpError } from './http-error.ts';
 
 /** The origins a form of this site is posted from: SITE_URL's, and the one the request itself was sent to. */
-function ownOrigins(request: FastifyRequest, siteOrigin: string): string[] {
+export function ownOrigins(request: FastifyRequest, siteOrigin: string): string[] {
   const origins = [siteOrigin];
   const host = request.headers.host;
   if (host) origins.push(`${request.protocol}://${host}`.toLowerCase());

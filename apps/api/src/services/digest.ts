@@ -1,19 +1,21 @@
-// The staff digest: each morning at DIGEST_HOUR in TIME_ZONE, every admin who has not turned it off and has
-// follow-ups due today (or overdue), or sees `new` leads left unassigned for more than a day, gets ONE mail.
+// The staff digest: each morning at DIGEST_HOUR in TIME_ZONE, every admin and sales account that has not turned
+// it off and has follow-ups due today (or overdue), or sees `new` leads left unassigned for more than a day or
+// leads held as possible spam since the last digest, gets ONE mail.
 // Every instance checks; the first to claim the day in daily_runs sends, so the cluster sends once a day.
 import {
   BRAND_NAME,
   DIGEST_HOUR,
   LEAD_KIND_LABELS,
   LEAD_KINDS,
+  LEAD_OWNER_ROLES,
   leadAdminPath,
   type LeadKind,
   NEW_STATUS,
   UNASSIGNED_AFTER_HOURS,
 } from '@agency/contract';
-import { and, type Db, eq, schema, sql } from '@agency/db';
+import { and, type Db, eq, inArray, schema, sql } from '@agency/db';
 import { ACCOUNT_MAIL_KIND } from './account-mail.ts';
-import { endOfToday, rowsOf } from './lead-desk.ts';
+import { endOfToday, heldAsSpam, rowsOf } from './lead-desk.ts';
 import { tableOf } from './lead-admin.ts';
 
 export interface DigestConfig {
@@ -58,6 +60,8 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
   const { day, hour } = localTime(now, config.timeZone);
   if (hour < DIGEST_HOUR) return { status: 'not-yet' };
   return db.transaction(async (tx) => {
+    // Before this run claims the day: what was held as spam since the last digest went out.
+    const held = await heldAsSpam(tx as unknown as Db, now);
     const claimed = await tx
       .insert(schema.dailyRuns)
       .values({ job: 'digest', day })
@@ -67,7 +71,7 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
     const staff = await tx
       .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
       .from(schema.users)
-      .where(and(eq(schema.users.role, 'admin'), eq(schema.users.digestMail, true)));
+      .where(and(inArray(schema.users.role, [...LEAD_OWNER_ROLES]), eq(schema.users.digestMail, true)));
     if (staff.length === 0) return { status: 'sent', day, mails: 0 } as const;
     const due = await rowsOf<DueRow>(
       tx as unknown as Db,
@@ -98,7 +102,7 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
       const mine = due
         .filter((row) => row.owner_id === person.id)
         .sort((a, b) => new Date(a.follow_up_at).getTime() - new Date(b.follow_up_at).getTime());
-      if (mine.length === 0 && waiting.length === 0) continue;
+      if (mine.length === 0 && waiting.length === 0 && held.count === 0) continue;
       const lines = [`Hello ${person.name},`, ''];
       if (mine.length > 0) {
         lines.push(`Follow-ups due today or overdue (${mine.length}):`);
@@ -117,6 +121,13 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
         lines.push(`New leads nobody has taken for more than ${UNASSIGNED_AFTER_HOURS} hours:`);
         for (const row of waiting) lines.push(`- ${LEAD_KIND_LABELS[row.kind]}: ${Number(row.n)}`);
         lines.push(`  ${config.siteUrl}/admin/leads`, '');
+      }
+      if (held.count > 0) {
+        lines.push(
+          `Held as possible spam since the last digest: ${held.count} (a form sent without JavaScript is held too; look before it is lost):`,
+          `  ${config.siteUrl}${held.path}`,
+          '',
+        );
       }
       lines.push(`You can turn this mail off on your account page: ${config.siteUrl}/admin/account`);
       await tx.insert(schema.outbox).values({

@@ -9,6 +9,7 @@ import {
   LEAD_KINDS_WITH_FILE,
   LEAD_PAGE_SIZE,
   LEAD_DESK_MESSAGES,
+  LEAD_OWNER_ROLES,
   type LeadUpdate,
   type LeadBulkSchema,
   type LeadDetailSchema,
@@ -18,10 +19,13 @@ import {
   type LeadListSchema,
   type LeadListQuerySchema,
   labelOf,
+  LEAD_SORT_DIRECTIONS,
   MESSAGES,
   NEW_STATUS,
   type Person,
   PIPELINE_MESSAGES,
+  type Role,
+  ROLE_ACCESS,
   SPAM_STATUS,
 } from '@agency/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, schema, sql } from '@agency/db';
@@ -63,6 +67,9 @@ export const itemOf = (row: Record<string, unknown>, ownerName?: string | null) 
  */
 export type AnyLeadTable = typeof schema.quotes;
 export const tableOf = (kind: LeadKind) => LEAD_TABLES[kind] as unknown as AnyLeadTable;
+
+/** Whether an account of `role` may own leads (be assigned them). */
+export const mayOwnLeads = (role: string | undefined) => (LEAD_OWNER_ROLES as readonly string[]).includes(role ?? '');
 
 export const hasFile = (kind: LeadKind) => (LEAD_KINDS_WITH_FILE as readonly LeadKind[]).includes(kind);
 
@@ -130,6 +137,26 @@ export function listConditions(
   return and(...conditions);
 }
 
+/** The direction of a list's sort, as SQL: the one asked for, else the sort's own. */
+export const sortDirection = (query: Pick<LeadListFilters, 'sort' | 'dir'>) =>
+  sql.raw((query.dir || LEAD_SORT_DIRECTIONS[query.sort]) === 'asc' ? 'asc' : 'desc');
+
+/** ORDER BY of one kind's list: the chosen column (leads without it last), then newest first. */
+function listOrder(kind: LeadKind, query: LeadListFilters, table: AnyLeadTable): SQL[] {
+  const dir = sortDirection(query);
+  const column: Record<LeadListFilters['sort'], SQL | null> = {
+    received: null,
+    subject: kind === 'contacts' ? sql`lower(${schema.contacts.subject})` : null,
+    service: kind === 'quotes' ? sql`lower(${schema.quotes.services})` : null,
+    dealValue: kind === 'quotes' ? sql`${schema.quotes.dealValue}` : null,
+    owner: sql`lower(${schema.users.name})`,
+    followUp: sql`${table.followUpAt}`,
+  };
+  const chosen = column[query.sort];
+  const newest = [sql`${table.createdAt} ${query.sort === 'received' ? dir : sql.raw('desc')}`, desc(table.id)];
+  return chosen ? [sql`${chosen} ${dir} nulls last`, ...newest] : newest;
+}
+
 /** One lead with its owner's name, or 404. */
 export async function findLead(app: FastifyInstance, kind: LeadKind, id: string) {
   const table = tableOf(kind);
@@ -158,7 +185,7 @@ export async function listLeads(
     .from(table)
     .leftJoin(schema.users, eq(schema.users.id, table.ownerId))
     .where(where)
-    .orderBy(desc(table.createdAt), desc(table.id))
+    .orderBy(...listOrder(kind, query, table))
     .limit(LEAD_PAGE_SIZE)
     .offset((page - 1) * LEAD_PAGE_SIZE);
   return {
@@ -271,7 +298,7 @@ export async function changeLead(
       .select({ id: schema.users.id, name: schema.users.name, role: schema.users.role, email: schema.users.email })
       .from(schema.users)
       .where(eq(schema.users.id, change.ownerId.toLowerCase()));
-    if (owner?.role !== 'admin') throw badField('ownerId', PIPELINE_MESSAGES.ownerNotAdmin);
+    if (!owner || !mayOwnLeads(owner.role)) throw badField('ownerId', PIPELINE_MESSAGES.ownerNotAdmin);
     newOwner = { id: owner.id, name: owner.name };
     ownerEmail = owner.email;
   }
@@ -293,6 +320,11 @@ export async function changeLead(
     if (status !== row.status) {
       set.status = status;
       events.push({ kind, leadId: id, type: 'status_changed', actorId, data: { from: row.status, to: status } });
+    }
+    // A follow-up cannot hide on a lead nobody owns (issue 32 point 4): whoever sets it takes the lead.
+    if (change.followUpAt && !row.ownerId && newOwner === undefined) {
+      const actor = actorOf(request);
+      newOwner = { id: actor.id, name: actor.name };
     }
     if (newOwner !== undefined && (newOwner?.id ?? null) !== row.ownerId) {
       let from: Person | null = null;
@@ -379,7 +411,9 @@ export async function changeLead(
         .where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
       const already = new Set(sent.map((done) => done.purpose));
       const facts = factsOf(kind, { ...row, status } as unknown as Record<string, unknown>);
-      const rows = arrivalRows(facts, delivery, { confirmation: false }).filter((out) => !already.has(out.purpose));
+      const rows = arrivalRows(facts, delivery, { confirmation: false, releasedBy: actorOf(request).name }).filter(
+        (out) => !already.has(out.purpose),
+      );
       await queueRows(tx, rows, actorId);
       return rows.length;
     }
@@ -513,6 +547,10 @@ export async function bulkChange(
   const { action } = input;
   const ids = [...new Set(input.ids)];
   const actorId = actorOf(request).id;
+  // Erasing leads is a privacy tool, as DELETE /api/admin/{kind}/{id} is: admins only.
+  if (action === 'delete' && !(ROLE_ACCESS.admin as readonly Role[]).includes(actorOf(request).role)) {
+    throw new HttpError(403, MESSAGES.http.forbidden);
+  }
   let target: string | undefined;
   let newOwner: Person | null = null;
   let ownerEmail = '';
@@ -529,7 +567,7 @@ export async function bulkChange(
           .from(schema.users)
           .where(eq(schema.users.id, input.value.toLowerCase()))
       : [];
-    if (owner?.role !== 'admin') throw badField('value', PIPELINE_MESSAGES.ownerNotAdmin);
+    if (!owner || !mayOwnLeads(owner.role)) throw badField('value', PIPELINE_MESSAGES.ownerNotAdmin);
     newOwner = { id: owner.id, name: owner.name };
     ownerEmail = owner.email;
   }
@@ -607,7 +645,9 @@ export async function bulkChange(
           .where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
         const already = new Set(sent.map((done) => done.purpose));
         const facts = factsOf(kind, { ...row, status: target } as unknown as Record<string, unknown>);
-        const out = arrivalRows(facts, delivery, { confirmation: false }).filter((r) => !already.has(r.purpose));
+        const out = arrivalRows(facts, delivery, { confirmation: false, releasedBy: actorOf(request).name }).filter(
+          (r) => !already.has(r.purpose),
+        );
         await queueRows(tx, out, actorId);
         queued += out.length;
       }

@@ -8,6 +8,7 @@ import {
   type InboxSchema,
   isLeadStatus,
   LEAD_KINDS,
+  LEAD_OWNER_ROLES,
   LEAD_PAGE_SIZE,
   leadStatuses,
   type LeadKind,
@@ -15,13 +16,15 @@ import {
   PIPELINE_MESSAGES,
   type PersonViewSchema,
   type Reply,
+  type HeldAsSpam,
+  SPAM_FOLDER_PATH,
   SPAM_STATUS,
 } from '@agency/contract';
-import { type Db, sql } from '@agency/db';
+import { asc, type Db, inArray, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { actorOf, badField, listConditions, tableOf } from './lead-admin.ts';
+import { actorOf, badField, type LeadListFilters, listConditions, sortDirection, tableOf } from './lead-admin.ts';
 
 /** Per kind: the columns that hold the sender's name, phone and what the lead is about. */
 const COLUMNS: Record<LeadKind, { name: string; phone: string; topic: string }> = {
@@ -30,18 +33,42 @@ const COLUMNS: Record<LeadKind, { name: string; phone: string; topic: string }> 
   applications: { name: 'name', phone: 'contact', topic: 'position' },
 };
 
+/** Per kind: the subject, service, deal value and currency columns (null where the kind has none). */
+const EXTRA: Record<LeadKind, SQL> = {
+  quotes: sql`null::text as subject, services as service, deal_value::float8 as deal_value, currency`,
+  contacts: sql`subject, null::text as service, null::float8 as deal_value, null::text as currency`,
+  applications: sql`null::text as subject, null::text as service, null::float8 as deal_value, null::text as currency`,
+};
+
 /** One kind's rows in the shape every view reads (`from <kind>`, so conditions may name its columns). */
 function leadsOf(kind: LeadKind, where: SQL | undefined): SQL {
   const c = COLUMNS[kind];
   return sql`select ${kind}::text as kind, id, created_at, status, owner_id, last_activity_at, source_path, referrer,
-    utm_source, utm_medium, utm_campaign, follow_up_at, follow_up_note, ${sql.identifier(c.name)} as name, email,
-    ${sql.identifier(c.phone)} as phone, ${sql.identifier(c.topic)} as topic
+    utm_source, utm_medium, utm_campaign, follow_up_at, follow_up_note, sent_without_javascript,
+    ${sql.identifier(c.name)} as name, email, ${sql.identifier(c.phone)} as phone, ${sql.identifier(c.topic)} as topic,
+    ${EXTRA[kind]}
     from ${tableOf(kind)} ${where ? sql`where ${where}` : sql``}`;
 }
 
-const union = (parts: SQL[]) => sql.join(parts, sql` union all `);
+/** ORDER BY of the inbox (over `l`, the leads, and `u`, their owners): the chosen column, then newest first. */
+export function inboxOrder(query: Pick<LeadListFilters, 'sort' | 'dir'>): SQL {
+  const dir = sortDirection(query);
+  const column: Record<LeadListFilters['sort'], SQL | null> = {
+    received: null,
+    subject: sql`lower(l.subject)`,
+    service: sql`lower(l.service)`,
+    dealValue: sql`l.deal_value`,
+    owner: sql`lower(u.name)`,
+    followUp: sql`l.follow_up_at`,
+  };
+  const chosen = column[query.sort];
+  const newest = sql`l.created_at ${query.sort === 'received' ? dir : sql.raw('desc')}, l.id desc`;
+  return chosen ? sql`order by ${chosen} ${dir} nulls last, ${newest}` : sql`order by ${newest}`;
+}
 
-interface LeadRow {
+export const union = (parts: SQL[]) => sql.join(parts, sql` union all `);
+
+export interface LeadRow {
   kind: LeadKind;
   id: string;
   created_at: Date | string;
@@ -56,10 +83,15 @@ interface LeadRow {
   utm_campaign: string | null;
   follow_up_at: Date | string | null;
   follow_up_note: string | null;
+  sent_without_javascript: boolean;
   name: string;
   email: string;
   phone: string;
   topic: string;
+  subject: string | null;
+  service: string | null;
+  deal_value: number | string | null;
+  currency: string | null;
 }
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
@@ -84,17 +116,22 @@ export function toInboxItem(row: LeadRow): InboxItem {
     utmSource: row.utm_source,
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
+    sentWithoutJavaScript: Boolean(row.sent_without_javascript),
     followUpAt: isoOrNull(row.follow_up_at),
     followUpNote: row.follow_up_note,
     name: row.name,
     email: row.email,
     phone: row.phone,
     topic: row.topic,
+    subject: row.subject,
+    service: row.service,
+    dealValue: row.deal_value === null ? null : Number(row.deal_value),
+    currency: row.currency,
   };
 }
 
 /** The rows of `leads` (a union of leadsOf) with their owner's name, in `order`, paged. */
-const withOwners = (leads: SQL, tail: SQL) =>
+export const withOwners = (leads: SQL, tail: SQL) =>
   sql`select l.*, u.name as owner_name from (${leads}) l left join users u on u.id = l.owner_id ${tail}`;
 
 /** Leads of status `new` nobody owns, per kind. */
@@ -116,15 +153,49 @@ export async function newUnassigned(db: Db): Promise<Record<LeadKind, number> & 
   return result;
 }
 
+/** When the last digest went out before `now` (null before the first): what was held as spam since then is news. */
+export async function lastDigestAt(db: Db, now = new Date()): Promise<Date | null> {
+  const [row] = await rowsOf<{ at: Date | string | null }>(
+    db,
+    sql`select max(ran_at) as at from daily_runs where job = 'digest' and ran_at < ${now.toISOString()}::timestamptz`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Leads held as possible spam (received and still in spam) since the last digest before `now`, or ever before the first. */
+export async function heldAsSpam(db: Db, now = new Date()): Promise<HeldAsSpam> {
+  const since = await lastDigestAt(db, now);
+  const after = since ? sql`and created_at >= ${since.toISOString()}::timestamptz` : sql``;
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (${union(
+      LEAD_KINDS.map((kind) => sql`select id from ${tableOf(kind)} where status = ${SPAM_STATUS} ${after}`),
+    )}) s`,
+  );
+  return { count: Number(row?.n ?? 0), since: since?.toISOString() ?? null, path: SPAM_FOLDER_PATH };
+}
+
+/** Follow-ups due by the end of today in `timeZone` (or overdue), spam left out: `ownerId`'s, or not theirs. */
+async function followUpsDue(db: Db, ownerId: string, timeZone: string, mine: boolean): Promise<number> {
+  const whose = mine ? sql`owner_id = ${ownerId}::uuid` : sql`owner_id is distinct from ${ownerId}::uuid`;
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (${union(
+      LEAD_KINDS.map(
+        (kind) => sql`select id from ${tableOf(kind)} where follow_up_at is not null
+          and follow_up_at < ${endOfToday(timeZone)} and status <> ${SPAM_STATUS} and ${whose}`,
+      ),
+    )}) f`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /**
- * GET /api/admin/leads: every kind (or `kind`) in one list, newest first, with the per-kind list's filters.
- * A status is refused only when no kind in the list has it; each kind is filtered by the statuses it has.
+ * The inbox's leads as one union per kind, with the list's filters: every kind (or `kind`; `job` means
+ * applications). A status is refused only when no kind in the list has it; each kind is filtered by the
+ * statuses it has. The CSV of every kind (lead-export.ts) reads the same.
  */
-export async function inbox(
-  db: Db,
-  request: FastifyRequest,
-  query: z.output<typeof InboxQuerySchema>,
-): Promise<z.output<typeof InboxSchema>> {
+export function inboxParts(request: FastifyRequest, query: z.output<typeof InboxQuerySchema>): SQL[] {
   let kinds: readonly LeadKind[] = query.kind ? [query.kind] : LEAD_KINDS;
   // Applications are the only leads of a job opening.
   if (query.job && !query.kind) kinds = ['applications'];
@@ -145,6 +216,20 @@ export async function inbox(
     if (statuses.length > 0 && own.length === 0) continue;
     parts.push(leadsOf(kind, listConditions(kind, { ...query, status: own.join(',') }, request)));
   }
+  return parts;
+}
+
+/**
+ * GET /api/admin/leads: every kind (or `kind`) in one list, newest first, with the per-kind list's filters.
+ * A status is refused only when no kind in the list has it; each kind is filtered by the statuses it has.
+ */
+export async function inbox(
+  db: Db,
+  request: FastifyRequest,
+  query: z.output<typeof InboxQuerySchema>,
+  timeZone: string,
+): Promise<z.output<typeof InboxSchema>> {
+  const parts = inboxParts(request, query);
   const { page } = query;
   const items =
     parts.length === 0
@@ -153,7 +238,7 @@ export async function inbox(
           db,
           withOwners(
             sql`select *, count(*) over () as total from (${union(parts)}) a`,
-            sql`order by l.created_at desc, l.id desc limit ${LEAD_PAGE_SIZE} offset ${(page - 1) * LEAD_PAGE_SIZE}`,
+            sql`${inboxOrder(query)} limit ${LEAD_PAGE_SIZE} offset ${(page - 1) * LEAD_PAGE_SIZE}`,
           ),
         );
   let total = Number(items[0]?.total ?? 0);
@@ -167,8 +252,18 @@ export async function inbox(
     page,
     pageSize: LEAD_PAGE_SIZE,
     newUnassigned: await newUnassigned(db),
+    myFollowUpsDue: await followUpsDue(db, actorOf(request).id, timeZone, true),
+    heldAsSpam: await heldAsSpam(db),
   };
 }
+
+/** GET /api/admin/owners: the accounts that may own a lead, by name. */
+export const leadOwners = (db: Db) =>
+  db
+    .select({ id: schema.users.id, name: schema.users.name })
+    .from(schema.users)
+    .where(inArray(schema.users.role, [...LEAD_OWNER_ROLES]))
+    .orderBy(asc(schema.users.name), asc(schema.users.id));
 
 const sameEmail = (email: string) => sql`lower(email) = lower(${email.trim()})`;
 
@@ -270,5 +365,6 @@ export async function followUps(
       const at = item.followUpAt ?? iso(new Date(now));
       return { ...item, followUpAt: at, overdue: new Date(at).getTime() < now };
     }),
+    othersDue: ownerId ? await followUpsDue(db, ownerId, timeZone, false) : 0,
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '@agency/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { ownOrigins } from '../lib/same-site.ts';
 import { parseOr400 } from '../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType, readAttachment } from './file-type.ts';
 import { purgeUsedChallenges } from './challenge.ts';
@@ -147,7 +148,51 @@ export interface LeadTakers {
   application(request: FastifyRequest, received?: Received): Promise<string>;
 }
 
-export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): LeadTakers {
+/**
+ * Where a form posted without JavaScript came from: the `Referer` of the post, when it is a page of this site
+ * (SITE_URL's origin or the one the post was sent to, as for the cross-site check), gives the source path and
+ * the campaign fields the script would have sent; a source field the form did carry wins. Another site's
+ * address, or none, adds nothing.
+ */
+export function refererSource(request: FastifyRequest, siteUrl: string): Record<string, string> {
+  const header = request.headers.referer;
+  if (typeof header !== 'string' || header.length > 2048) return {};
+  let page: URL;
+  try {
+    page = new URL(header);
+  } catch {
+    return {};
+  }
+  if (!ownOrigins(request, new URL(siteUrl).origin.toLowerCase()).includes(page.origin.toLowerCase())) return {};
+  const source: Record<string, string> = { sourcePath: page.pathname };
+  for (const [field, param] of [
+    ['utmSource', 'utm_source'],
+    ['utmMedium', 'utm_medium'],
+    ['utmCampaign', 'utm_campaign'],
+  ] as const) {
+    const value = page.searchParams.get(param);
+    if (value) source[field] = value;
+  }
+  return source;
+}
+
+export interface LeadTakerOptions {
+  /** The page's own form posted without JavaScript (routes/forms): marked so, its source read from the Referer. */
+  withoutJavaScript?: { siteUrl: string };
+}
+
+export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, options: LeadTakerOptions = {}): LeadTakers {
+  const native = options.withoutJavaScript;
+  /** The source fields and the proof of work of a form; a native post's source from its Referer where it has none. */
+  const intakeOf = (request: FastifyRequest, fields: Record<string, unknown>) => {
+    if (!native) return readIntake(fields, mail);
+    const fromReferer = refererSource(request, native.siteUrl);
+    const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== ''));
+    return readIntake({ ...fromReferer, ...given }, mail);
+  };
+  /** The column every lead's row gets: whether it came without JavaScript. */
+  const sentWithoutJavaScript = Boolean(native);
+
   /**
    * Stores the file, then the lead with its timeline and its outbox rows in one statement (storeLead), before
    * anyone is answered. If that fails the file is removed again, so nothing is half-stored.
@@ -191,7 +236,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       received,
     );
     const quote = parseOr400(QuoteRequestSchema, region ? { ...form.fields, region } : form.fields);
-    const intake = await readIntake(form.fields, mail);
+    const intake = await intakeOf(request, form.fields);
     const id = randomUUID();
     const honeypot = isSpam(quote);
     // Any type but a program is accepted (docs/product.md section 6), stored as what its bytes are; it downloads
@@ -222,6 +267,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       region: fields.region,
       currency: quote.currency,
       ...fileColumns(file?.key, upload),
+      sentWithoutJavaScript,
     });
     return id;
   }
@@ -229,7 +275,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
   async function takeContact(request: FastifyRequest, received: Received = {}): Promise<string> {
     const form = await readForm(request, null, received);
     const contact = parseOr400(ContactSchema, form.fields);
-    const intake = await readIntake(form.fields, mail);
+    const intake = await intakeOf(request, form.fields);
     const id = randomUUID();
     const lead = {
       kind: 'contacts' as const,
@@ -245,6 +291,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       phone: contact.phone,
       subject: contact.subject,
       message: contact.message,
+      sentWithoutJavaScript,
     });
     return id;
   }
@@ -272,7 +319,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
     }
     if (job) application.position = job.title;
-    const intake = await readIntake(form.fields, mail);
+    const intake = await intakeOf(request, form.fields);
     const id = randomUUID();
     const honeypot = isSpam(application);
     const upload = honeypot ? null : { ...form.file, type: CV_CONTENT_TYPES[cvType] };
@@ -298,6 +345,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig): Lead
       info: application.info,
       jobId: job?.id ?? null,
       ...fileColumns(file?.key, upload),
+      sentWithoutJavaScript,
     });
     return id;
   }

@@ -81,10 +81,21 @@ const withIds = (rows: Omit<OutboxInsert, 'id'>[]): OutboxRow[] => rows.map((row
 
 /**
  * Outbox rows of a lead that arrives (`confirmation: true`) or comes out of spam (`false`): the agency's
- * notification, the webhooks, and for a new lead the visitor's confirmation.
+ * notification (for a lead out of spam worded so, with the time it arrived), the webhooks, and for a new lead
+ * the visitor's confirmation.
  */
-export function arrivalRows(lead: LeadFacts, config: IntakeConfig, { confirmation }: { confirmation: boolean }) {
-  const mails = confirmation ? leadMails(lead, config) : [notificationMail(lead, config)].filter((row) => row !== null);
+export function arrivalRows(
+  lead: LeadFacts,
+  config: IntakeConfig,
+  {
+    confirmation,
+    releasedBy = null,
+  }: { confirmation: boolean; /** who moved it out of spam */ releasedBy?: string | null },
+) {
+  const released = { receivedAt: lead.createdAt, by: releasedBy };
+  const mails = confirmation
+    ? leadMails(lead, config)
+    : [notificationMail({ ...lead, released }, config)].filter((row) => row !== null);
   const hooks = webhookRows(
     { kind: lead.kind, id: lead.id, createdAt: lead.createdAt, status: lead.status, fields: lead.fields },
     config,

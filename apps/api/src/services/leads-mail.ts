@@ -28,6 +28,8 @@ export interface LeadMailInput {
   source?: LeadSource | null;
   /** Set when staff send the notification again: it says so, with the lead's status and owner now. */
   resend?: { status: string; owner: Person | null } | null;
+  /** Set when staff move the lead out of spam: the one notification says so, with when the lead arrived. */
+  released?: { receivedAt: Date; by: string | null } | null;
 }
 
 export interface OutboxInsert {
@@ -96,8 +98,23 @@ function shownValue(field: string, value: unknown): string {
   return text;
 }
 
-function notificationBody({ kind, id, fields, file, source, resend }: LeadMailInput, config: LeadMailConfig): string {
+/** "27 Nov 2026, 22:10 UTC": when a released lead arrived. */
+const receivedTime = (at: Date) =>
+  `${at.toLocaleString('en-GB', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+
+function notificationBody(
+  { kind, id, fields, file, source, resend, released }: LeadMailInput,
+  config: LeadMailConfig,
+): string {
   const lines: string[] = [];
+  if (released) {
+    lines.push(
+      `This lead was received on ${receivedTime(released.receivedAt)} and held as possible spam; ${
+        released.by ? `${released.by} released it` : 'it was released'
+      } from spam now.`,
+      '',
+    );
+  }
   if (resend) {
     const status = LEAD_STATUS_LABELS[resend.status as LeadStatus] ?? resend.status;
     lines.push(
@@ -139,7 +156,7 @@ export function notificationMail(input: LeadMailInput, config: LeadMailConfig): 
     leadId: input.id,
     purpose: 'notification',
     to: agency,
-    subject: input.resend ? `Resent: ${subject}` : subject,
+    subject: input.resend ? `Resent: ${subject}` : input.released ? `Released from spam: ${subject}` : subject,
     body: notificationBody(input, config),
     // The form checked it is an address; the agency's Reply then writes to the visitor, not to MAIL_FROM.
     replyTo: visitor || null,

@@ -1,6 +1,6 @@
 // The admin area's sections: the navigation, the routes (routes.ts) and who may open each come from
 // this one list. A new section is one entry here plus its route module.
-import { ACCOUNT_PATHS, type Role } from '@agency/contract';
+import { ACCOUNT_PATHS, type Role, ROLE_ACCESS } from '@agency/contract';
 import { ADMIN_PATH } from './pages.ts';
 
 export interface AdminSection {
@@ -15,51 +15,70 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'dashboard', path: ADMIN_PATH, label: 'Dashboard', file: 'routes/admin/home.tsx', roles: ['admin'] },
-  { id: 'leads', path: `${ADMIN_PATH}/leads`, label: 'Leads', file: 'routes/admin/leads.tsx', roles: ['admin'] },
+  { id: 'dashboard', path: ADMIN_PATH, label: 'Dashboard', file: 'routes/admin/home.tsx', roles: ROLE_ACCESS.leads },
+  {
+    id: 'leads',
+    path: `${ADMIN_PATH}/leads`,
+    label: 'Leads',
+    file: 'routes/admin/leads.tsx',
+    roles: ROLE_ACCESS.leads,
+  },
+  {
+    id: 'board',
+    path: `${ADMIN_PATH}/board`,
+    label: 'Board',
+    file: 'routes/admin/board.tsx',
+    roles: ROLE_ACCESS.leads,
+  },
   {
     id: 'blog',
     path: `${ADMIN_PATH}/blog`,
     label: 'Manage Blogs',
     file: 'routes/admin/blog.tsx',
-    roles: ['admin', 'editor'],
+    roles: ROLE_ACCESS.content,
   },
   {
     id: 'content',
     path: `${ADMIN_PATH}/content`,
     label: 'Content',
     file: 'routes/admin/content.tsx',
-    roles: ['admin', 'editor'],
+    roles: ROLE_ACCESS.content,
   },
   {
     id: 'media',
     path: `${ADMIN_PATH}/media`,
     label: 'Media',
     file: 'routes/admin/media.tsx',
-    roles: ['admin', 'editor'],
+    roles: ROLE_ACCESS.content,
   },
   {
     id: 'jobs',
     path: `${ADMIN_PATH}/jobs`,
     label: 'Jobs',
     file: 'routes/admin/jobs.tsx',
-    roles: ['admin', 'editor'],
+    roles: ROLE_ACCESS.content,
   },
-  { id: 'team', path: `${ADMIN_PATH}/team`, label: 'Team', file: 'routes/admin/team.tsx', roles: ['admin'] },
+  { id: 'team', path: `${ADMIN_PATH}/team`, label: 'Team', file: 'routes/admin/team.tsx', roles: ROLE_ACCESS.admin },
   {
     id: 'privacy',
     path: `${ADMIN_PATH}/privacy`,
     label: 'Privacy',
     file: 'routes/admin/privacy.tsx',
-    roles: ['admin'],
+    roles: ROLE_ACCESS.admin,
   },
-  { id: 'audit', path: `${ADMIN_PATH}/audit`, label: 'Audit', file: 'routes/admin/audit.tsx', roles: ['admin'] },
+  {
+    id: 'audit',
+    path: `${ADMIN_PATH}/audit`,
+    label: 'Audit',
+    file: 'routes/admin/audit.tsx',
+    roles: ROLE_ACCESS.admin,
+  },
   {
     id: 'account',
     path: ACCOUNT_PATHS.account,
     label: 'Account',
     file: 'routes/admin/account.tsx',
-    roles: ['admin', 'editor'],
+    roles: ['admin', 'editor', 'sales'],
   },
 ];
 
@@ -79,7 +98,7 @@ export const sectionsFor = (role: Role): AdminSection[] =>
 
 /**
  * The section a path belongs to for `role`: the longest section path it starts with. The bare /admin
- * is the dashboard for admins and the first section an editor may open (Manage Blogs) for editors.
+ * is the dashboard for admins and sales and the first section an editor may open (Manage Blogs) for editors.
  */
 export function sectionOf(pathname: string, role: Role): AdminSection | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';

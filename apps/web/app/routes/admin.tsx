@@ -1,7 +1,7 @@
 // The admin area's frame (behind admin-guard.tsx): heading, Logout, the navigation of the sections
 // the account may open (content/admin.ts) and the section itself. Accounts still waiting for approval
 // see a notice instead (docs/product.md D5).
-import { MESSAGES } from '@agency/contract';
+import { MESSAGES, ROLE_ACCESS } from '@agency/contract';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { AdminNav } from '~/components/admin/admin-nav';
@@ -13,6 +13,8 @@ import { adminMeta } from '~/lib/admin-meta';
 import { loadCurrentUser, logout, useAuth } from '~/state/auth';
 
 export const meta = () => adminMeta();
+
+const WHO = { admin: 'admins', editor: 'editors', sales: 'sales' } as const;
 
 export default function AdminLayout() {
   const navigate = useNavigate();
@@ -59,12 +61,13 @@ export default function AdminLayout() {
           </p>
         ) : (
           <>
-            {user.role === 'admin' && <FailingNotificationsBanner />}
+            {(ROLE_ACCESS.leads as readonly string[]).includes(user.role) && <FailingNotificationsBanner />}
             <AdminNav role={user.role} current={section} />
             <div className="mt-8">
               {section && !mayOpen(section, user.role) ? (
                 <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
-                  {section.label} is for admins. Ask an admin if you need it.
+                  {section.label} is for {section.roles.map((role) => WHO[role]).join(' and ')}. Ask an admin if you
+                  need it.
                 </p>
               ) : (
                 <Outlet />

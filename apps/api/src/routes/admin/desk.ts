@@ -1,19 +1,25 @@
-// /api/admin/leads, /people, /follow-ups, /reply-templates: the staff's views over every kind of lead at once.
+// /api/admin/leads, /owners, /board, /people, /follow-ups, /reply-templates: the staff's views over every kind of
+// lead at once (admins and sales).
 import {
+  BoardSchema,
   FollowUpListSchema,
   FollowUpsQuerySchema,
   InboxQuerySchema,
   InboxSchema,
+  LeadOwnersSchema,
   PeopleQuerySchema,
   PersonViewSchema,
   ReplyTemplateListSchema,
   ReplyTemplatesSchema,
+  ROLE_ACCESS,
 } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BEARER, errorResponses } from '../../lib/schema.ts';
+import { BEARER, errorResponses, fileResponse } from '../../lib/schema.ts';
 import { hashEmail, recordAudit } from '../../services/audit.ts';
-import { followUps, inbox, personView } from '../../services/lead-desk.ts';
+import { board } from '../../services/lead-board.ts';
+import { exportInbox } from '../../services/lead-export.ts';
+import { followUps, inbox, leadOwners, personView } from '../../services/lead-desk.ts';
 import { readReplyTemplates, saveReplyTemplates } from '../../services/lead-replies.ts';
 
 const tags = ['admin'];
@@ -25,7 +31,7 @@ export interface DeskRoutesOptions {
 
 export default async function deskRoutes(fastify: FastifyInstance, { timeZone }: DeskRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(...ROLE_ACCESS.leads));
 
   const inboxSchema = {
     tags,
@@ -34,7 +40,40 @@ export default async function deskRoutes(fastify: FastifyInstance, { timeZone }:
     querystring: InboxQuerySchema,
     response: { 200: InboxSchema, ...errorResponses(400, 401, 403) },
   };
-  app.get('/leads', { schema: inboxSchema }, async (request) => inbox(app.db, request, request.query));
+  app.get('/leads', { schema: inboxSchema }, async (request) => inbox(app.db, request, request.query, timeZone));
+
+  /** The inbox's filters and sort apply (without them: every lead but spam); each exported lead gets an `exported` event. */
+  const exportSchema = {
+    tags,
+    summary:
+      'Every kind of lead (or `kind`) as one CSV, with the inbox’s filters: kind, status, owner, deal value, follow-up, source and campaign',
+    security: BEARER,
+    querystring: InboxQuerySchema,
+    response: { 200: fileResponse('text/csv', 'CSV, one row per lead'), ...errorResponses(400, 401, 403) },
+  };
+  app.get('/leads/export.csv', { schema: exportSchema }, async (request, reply) => {
+    const { csv, fileName } = await exportInbox(app.db, request, request.query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(csv);
+  });
+
+  const ownersSchema = {
+    tags,
+    summary: 'The accounts a lead can be given to (admins and sales), by name',
+    security: BEARER,
+    response: { 200: LeadOwnersSchema, ...errorResponses(401, 403) },
+  };
+  app.get('/owners', { schema: ownersSchema }, async () => ({ items: await leadOwners(app.db) }));
+
+  const boardSchema = {
+    tags,
+    summary: 'The deal board: quotes and contact messages by pipeline stage, each column with its count and value',
+    security: BEARER,
+    response: { 200: BoardSchema, ...errorResponses(401, 403) },
+  };
+  app.get('/board', { schema: boardSchema }, async () => board(app.db));
 
   const peopleSchema = {
     tags,

@@ -13,6 +13,7 @@ import {
   LeadNoteSchema,
   LeadParamsSchema,
   ResendResponseSchema,
+  ROLE_ACCESS,
 } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,11 +40,14 @@ export interface AdminLeadRoutesOptions {
   delivery: IntakeConfig & ReplyConfig & { /** IANA zone of the dashboard's months (TIME_ZONE). */ timeZone: string };
 }
 
-/** /api/admin/{quotes|contacts|applications}: the admins' leads inbox, and /api/admin/stats. */
+/**
+ * /api/admin/{quotes|contacts|applications}: the leads inbox of admins and sales, and /api/admin/stats. Erasing a
+ * lead is a privacy tool: admins only.
+ */
 export default async function adminLeadRoutes(fastify: FastifyInstance, { delivery }: AdminLeadRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // onRequest, so a stranger is answered 401 before anything about the request is looked at.
-  app.addHook('onRequest', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole(...ROLE_ACCESS.leads));
 
   await app.register(statsRoutes, { timeZone: delivery.timeZone });
 
@@ -161,7 +165,8 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     params: LeadParamsSchema,
     response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
   };
-  app.delete('/:kind/:id', { schema: deleteSchema }, async (request, reply) => {
+  const adminsOnly = app.requireRole(...ROLE_ACCESS.admin);
+  app.delete('/:kind/:id', { onRequest: adminsOnly, schema: deleteSchema }, async (request, reply) => {
     await eraseLead(app, request, request.params.kind, request.params.id);
     return reply.status(204).send();
   });

@@ -8,6 +8,8 @@ import {
   leadAdminPath,
   leadStatuses,
   REGION_BUCKETS,
+  type Role,
+  ROLE_ACCESS,
   SPAM_STATUS,
   type Stats,
   StatsSchema,
@@ -16,6 +18,7 @@ import { and, type Db, inArray, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses } from '../../lib/schema.ts';
+import { heldAsSpam } from '../../services/lead-desk.ts';
 import { deliveryColumns, failingCondition, toDelivery } from '../../services/lead-events.ts';
 
 /** The three lead tables as one, with the columns the dashboard reads. */
@@ -86,7 +89,7 @@ export async function dealValueStats(db: Db, timeZone: string): Promise<DealValu
   };
 }
 
-export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue'>> {
+export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue' | 'heldAsSpam'>> {
   const [weeks, statuses, median, paths, campaigns, failing, outbox] = await Promise.all([
     rows<{ kind: LeadKind; region: string | null; this_week: boolean; n: number }>(
       db,
@@ -193,12 +196,14 @@ export default async function statsRoutes(app: FastifyInstance, { timeZone }: { 
     security: BEARER,
     response: { 200: StatsSchema, ...errorResponses(401, 403) },
   };
-  app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, async () => {
-    const [leads, dealValue, backup] = await Promise.all([
+  app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, async (request) => {
+    const seesBackups = (ROLE_ACCESS.admin as readonly Role[]).includes(request.user?.role ?? 'pending');
+    const [leads, dealValue, held, backup] = await Promise.all([
       leadStats(app.db),
       dealValueStats(app.db, timeZone),
-      app.backups.status(),
+      heldAsSpam(app.db),
+      seesBackups ? app.backups.status() : null,
     ]);
-    return { ...leads, dealValue, backup };
+    return { ...leads, dealValue, heldAsSpam: held, backup };
   });
 }

@@ -114,11 +114,20 @@ describe('lead forms without JavaScript', () => {
     expect(scripted.statusCode).toBe(201);
     const [a] = await contactsOf('native@example.com');
     const [b] = await contactsOf('scripted@example.com');
+    // The same but for the mark of a post without JavaScript (issue 32 point 8).
     const comparable = (row: Record<string, unknown>) => {
-      const { id: _id, email: _email, createdAt: _createdAt, lastActivityAt: _lastActivityAt, ...rest } = row;
+      const {
+        id: _id,
+        email: _email,
+        createdAt: _createdAt,
+        lastActivityAt: _lastActivityAt,
+        sentWithoutJavaScript: _native,
+        ...rest
+      } = row;
       return rest;
     };
     expect(comparable(a!)).toEqual(comparable(b!));
+    expect([a!.sentWithoutJavaScript, b!.sentWithoutJavaScript]).toEqual([true, false]);
   });
 
   it('POST /career (multipart with a CV) → 303, the application and its CV stored', async () => {

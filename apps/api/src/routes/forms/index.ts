@@ -47,7 +47,7 @@ export default async function formRoutes(app: FastifyInstance, { mail, account }
     { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
-  const intake = createLeadTakers(app, mail);
+  const intake = createLeadTakers(app, mail, { withoutJavaScript: { siteUrl: account.siteUrl } });
   // Not in the OpenAPI document: these are the pages' own form posts, answered with a page or a redirect;
   // API clients use the JSON routes they share their checks with.
   const options = { bodyLimit: JSON_BODY_LIMIT, schema: { hide: true } };

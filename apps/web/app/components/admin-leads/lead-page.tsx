@@ -1,14 +1,17 @@
-// One lead at its own address (/admin/leads/{kind}/{id}, linked from the agency's notification mail):
-// first what staff do with it (status, owner, a quote's deal value, the follow-up, a reply, a note), then
-// every field (email and phone as links), where it came from, each notification's state with Resend, the
-// attachment, the timeline, and delete. The sender's person page (everything that address sent) is linked
-// under the heading.
+// One lead at its own address (/admin/leads/{kind}/{id}, linked from the agency's notification mail): it
+// opens with the customer's request (every field, email and phone as links, the attachment), then the
+// conversation in order (their message, each reply sent with its delivery state, each answer received), then
+// the reply box; then what staff do with it (status, owner, a quote's deal value, the follow-up, a note), where
+// it came from, each notification's state with Resend, the timeline, and (admins) delete. One column, so a
+// phone shows the same order. The sender's person page (everything that address sent) is linked under the
+// heading.
 import {
   LEAD_FIELDS,
   LEAD_SOURCE_FIELDS,
   LeadDetailExtrasSchema,
   LeadWorkSchema,
   NOTE_MAX_LENGTH,
+  ROLE_ACCESS,
   labelOf,
   leadStatuses,
   type Delivery,
@@ -31,6 +34,8 @@ import {
 import { EmailLink, FieldValue } from './contact-links';
 import { LeadDealValue } from './lead-deal-value';
 import { LeadFollowUp } from './lead-follow-up';
+import { LeadConversation, type QuotedAnswer } from './lead-conversation';
+import { MESSAGE_FIELD, SUBJECT_FIELD } from './conversation';
 import { LeadReply } from './lead-reply';
 import { inboxSearch } from './leads-inbox';
 import { personPath } from './person-page';
@@ -38,7 +43,7 @@ import { KINDS, capitalise, hasFile, sizeOf, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
 import { LeadTimeline, PURPOSE_LABELS } from './lead-timeline';
 import { QueryView } from '~/components/admin/query-view';
-import { useAdmins } from '~/components/admin/use-admins';
+import { useLeadOwners } from '~/components/admin/use-admins';
 
 const LeadDetailSchema = LeadWorkSchema.loose().extend(LeadDetailExtrasSchema.shape);
 
@@ -50,7 +55,7 @@ const LISTS = ['/admin/leads', '/admin/stats', '/admin/people', '/admin/follow-u
 export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
   const navigate = useNavigate();
   const { user } = useAuth();
-  const admins = useAdmins();
+  const admins = useLeadOwners();
   const formId = useId();
   const settings = KINDS[kind];
   const path = `/admin/${kind}/${encodeURIComponent(id)}`;
@@ -63,6 +68,9 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
   // The choice just made, shown until the lead is read again with it.
   const [pending, setPending] = useState<{ status?: string; ownerId?: string }>({});
   useEffect(() => setPending({}), [lead.data]);
+  // The answer being replied to, quoted in the reply box.
+  const [quoted, setQuoted] = useState<QuotedAnswer | null>(null);
+  const mayErase = (ROLE_ACCESS.admin as readonly string[]).includes(user?.role ?? '');
 
   async function change(body: { status?: string; ownerId?: string | null }, success: string) {
     setBusy(true);
@@ -167,7 +175,65 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 </p>
               )}
 
-              <section aria-labelledby={`${formId}-work`} className="mt-6 rounded-lg border border-slate-200 p-4">
+              <section aria-labelledby={`${formId}-details`} className="mt-6">
+                <h3 id={`${formId}-details`} className={sectionHeading}>
+                  Request details
+                </h3>
+                <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
+                  {fields.map((key) => (
+                    <div key={key} className="contents">
+                      <dt className="font-medium text-slate-700">{labelOf(key)}</dt>
+                      <dd className="break-words whitespace-pre-wrap text-slate-900">
+                        <FieldValue name={key} value={data[key]} />
+                      </dd>
+                    </div>
+                  ))}
+                  {hasFile(kind) && (
+                    <div className="contents">
+                      <dt className="font-medium text-slate-700">Attachment</dt>
+                      <dd>
+                        {fileName ? (
+                          <button
+                            type="button"
+                            onClick={() => void download(fileName)}
+                            className="text-left font-medium text-brand-700 underline"
+                          >
+                            Download {fileName}
+                            {typeof data.fileSize === 'number' && ` (${sizeOf(data.fileSize)})`}
+                          </button>
+                        ) : (
+                          '—'
+                        )}
+                      </dd>
+                    </div>
+                  )}
+                </dl>
+              </section>
+
+              <section aria-labelledby={`${formId}-conversation`} className="mt-8">
+                <h3 id={`${formId}-conversation`} className={sectionHeading}>
+                  Conversation
+                </h3>
+                <LeadConversation
+                  lead={{
+                    createdAt: data.createdAt,
+                    name,
+                    email,
+                    subject: typeof data[SUBJECT_FIELD[kind]] === 'string' ? String(data[SUBJECT_FIELD[kind]]) : '',
+                    text: typeof data[MESSAGE_FIELD[kind]] === 'string' ? String(data[MESSAGE_FIELD[kind]]) : '',
+                  }}
+                  timeline={data.timeline}
+                  deliveries={data.notifications}
+                  onQuote={(next) => setQuoted({ ...next, key: Date.now() })}
+                />
+                {email && (
+                  <div className="mt-6 rounded-lg border border-slate-200 p-4">
+                    <LeadReply kind={kind} path={path} to={email} invalidates={invalidates} quoted={quoted} />
+                  </div>
+                )}
+              </section>
+
+              <section aria-labelledby={`${formId}-work`} className="mt-8 rounded-lg border border-slate-200 p-4">
                 <h3 id={`${formId}-work`} className={sectionHeading}>
                   Work on it
                 </h3>
@@ -252,11 +318,6 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                     invalidates={invalidates}
                   />
                 </div>
-                {email && (
-                  <div className="mt-6 border-t border-slate-200 pt-4">
-                    <LeadReply kind={kind} path={path} to={email} invalidates={invalidates} />
-                  </div>
-                )}
                 <div className="mt-6 border-t border-slate-200 pt-4">
                   <form onSubmit={(event) => void addNote(event)} noValidate className="max-w-2xl">
                     <label htmlFor={`${formId}-note`} className={labelClass}>
@@ -289,41 +350,6 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 </div>
               </section>
 
-              <section aria-labelledby={`${formId}-details`} className="mt-8">
-                <h3 id={`${formId}-details`} className={sectionHeading}>
-                  Details
-                </h3>
-                <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[12rem_1fr]">
-                  {fields.map((key) => (
-                    <div key={key} className="contents">
-                      <dt className="font-medium text-slate-700">{labelOf(key)}</dt>
-                      <dd className="break-words whitespace-pre-wrap text-slate-900">
-                        <FieldValue name={key} value={data[key]} />
-                      </dd>
-                    </div>
-                  ))}
-                  {hasFile(kind) && (
-                    <div className="contents">
-                      <dt className="font-medium text-slate-700">Attachment</dt>
-                      <dd>
-                        {fileName ? (
-                          <button
-                            type="button"
-                            onClick={() => void download(fileName)}
-                            className="text-left font-medium text-brand-700 underline"
-                          >
-                            Download {fileName}
-                            {typeof data.fileSize === 'number' && ` (${sizeOf(data.fileSize)})`}
-                          </button>
-                        ) : (
-                          '—'
-                        )}
-                      </dd>
-                    </div>
-                  )}
-                </dl>
-              </section>
-
               <section aria-labelledby={`${formId}-source`} className="mt-8">
                 <h3 id={`${formId}-source`} className={sectionHeading}>
                   Where it came from
@@ -335,6 +361,14 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                       <dd className="break-words text-slate-900">{text(data[key])}</dd>
                     </div>
                   ))}
+                  <div className="contents">
+                    <dt className="font-medium text-slate-700">Sent without JavaScript</dt>
+                    <dd className="text-slate-900">
+                      {data.sentWithoutJavaScript
+                        ? 'Yes: the page’s own form, without the spam check’s proof of work'
+                        : 'No'}
+                    </dd>
+                  </div>
                 </dl>
               </section>
 
@@ -362,11 +396,13 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
                 </div>
               </section>
 
-              <div className="mt-10 border-t border-slate-200 pt-6">
-                <button type="button" onClick={() => void remove(name)} className={outlineDangerButton}>
-                  Delete this {settings.noun}
-                </button>
-              </div>
+              {mayErase && (
+                <div className="mt-10 border-t border-slate-200 pt-6">
+                  <button type="button" onClick={() => void remove(name)} className={outlineDangerButton}>
+                    Delete this {settings.noun}
+                  </button>
+                </div>
+              )}
             </article>
           );
         }}

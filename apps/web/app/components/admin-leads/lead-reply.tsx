@@ -3,7 +3,7 @@
 // from one of the kind's templates (kept under Leads → Reply templates); the reply then shows on the
 // timeline and on the person's page.
 import { REPLY_LIMITS, type LeadKind } from '@agency/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { toast } from '~/components/ui/toast';
@@ -18,6 +18,7 @@ export function LeadReply({
   path,
   to,
   invalidates,
+  quoted = null,
 }: {
   kind: LeadKind;
   /** The lead's API path, `/admin/{kind}/{id}`. */
@@ -25,8 +26,11 @@ export function LeadReply({
   /** The visitor's address. */
   to: string;
   invalidates: string[];
+  /** An answer to reply to (the conversation's "Answer"): its subject and quoted text start the reply. */
+  quoted?: { key: number; subject: string; text: string } | null;
 }) {
   const id = useId();
+  const textBox = useRef<HTMLTextAreaElement>(null);
   const templates = (useApiQuery(REPLY_TEMPLATES_PATH, ReplyTemplatesSchema).data?.templates ?? []).filter(
     (entry) => entry.kind === kind,
   );
@@ -35,6 +39,20 @@ export function LeadReply({
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!quoted) return;
+    setSubject(quoted.subject);
+    setText(quoted.text);
+    // Once the quote is in the box: the cursor above it, where the answer is written.
+    const frame = requestAnimationFrame(() => {
+      const box = textBox.current;
+      box?.focus();
+      box?.setSelectionRange(0, 0);
+      box?.scrollIntoView({ block: 'center' });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [quoted]);
 
   function applyTemplate(index: string) {
     const template = templates[Number(index)];
@@ -120,6 +138,7 @@ export function LeadReply({
           Reply
         </label>
         <textarea
+          ref={textBox}
           id={`${id}-text`}
           rows={6}
           maxLength={REPLY_MAX_LENGTH}

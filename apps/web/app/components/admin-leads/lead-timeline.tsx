@@ -65,6 +65,8 @@ export function describeEvent(event: LeadEvent): string {
       return 'Follow-up cleared';
     case 'deal_value_changed':
       return data.to === null ? 'Deal value cleared' : `Deal value set to ${String(data.to)} ${str(data.currency)}`;
+    case 'reply_received':
+      return `Reply received from ${str(data.from)}${str(data.subject) ? `: “${str(data.subject)}”` : ''}`;
   }
 }
 

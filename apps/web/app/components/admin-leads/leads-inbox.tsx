@@ -1,15 +1,20 @@
-// Leads (admins only, docs/product.md D6): one inbox of quotes, contact messages and job applications
-// together (GET /api/admin/leads), or one kind with its own columns (GET /api/admin/{kind}); newest first,
-// with status and owner; filters by status (every status but spam unless asked; spam has its own folder),
-// owner and, for applications, the job posting applied for; "Assigned to me" in one click, search, pages
-// and CSV export of one kind. Checkboxes and a select-all for the page lead to bulk actions. The kind,
-// filters and page live in the address, so a lead opened from the list comes back to the same view. On a
-// phone the table becomes cards (name, kind, status, owner, age), so the page never scrolls sideways.
+// Leads (admins and sales, docs/product.md D6): one inbox of quotes, contact messages and job applications
+// together (GET /api/admin/leads), or one kind with its own columns (GET /api/admin/{kind}); newest first
+// or sorted by subject, service, deal value, owner or next follow-up; with status and owner; filters by
+// status (every status but spam unless asked; spam has its own folder), owner and, for applications, the job
+// posting applied for; "Assigned to me" in one click, search, pages, and CSV export of one kind or of all
+// leads together. An address opens the person's page. Checkboxes and a select-all for the page lead to bulk
+// actions. The kind, filters, sort and page live in the address, so a lead opened from the list comes back
+// to the same view. On a phone the table becomes cards (name, kind, status, owner, age, what it is about,
+// deal value, follow-up), so the page never scrolls sideways; on wider screens the table scrolls in its box.
 import {
   LEAD_KIND_LABELS,
   LEAD_KINDS,
   LEAD_PIPELINES,
+  LEAD_SORT_DIRECTIONS,
+  LEAD_SORTS,
   type LeadKind,
+  type LeadSort,
   type Inbox,
   InboxSchema,
   LeadListSchema,
@@ -26,13 +31,15 @@ import { downloadWithAuth } from '~/components/admin/download';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { Pager } from '~/components/admin/pager';
 import { QueryView } from '~/components/admin/query-view';
-import { useAdmins } from '~/components/admin/use-admins';
+import { useLeadOwners } from '~/components/admin/use-admins';
 import { useJobs } from '~/components/admin-content/use-jobs';
 import { toast } from '~/components/ui/toast';
 import { type AnswerSchema, errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
 import { BulkActions, type Chosen } from './bulk-actions';
-import { EmailLink } from './contact-links';
+import { ScrollBox } from '~/components/admin/scroll-box';
+import { money } from './lead-deal-value';
+import { personPath } from './person-page';
 import { KINDS, isLeadKind, text, when } from './lead-kinds';
 import { StatusBadge, statusLabel } from './lead-status';
 
@@ -48,8 +55,13 @@ interface InboxView {
   owner: string;
   /** A job posting's id (applications only), or '' for every application. */
   job: string;
+  sort: LeadSort;
+  /** asc, desc, or '' for the sort's own direction. */
+  dir: '' | 'asc' | 'desc';
   page: number;
 }
+
+const isSort = (value: string | null): value is LeadSort => (LEAD_SORTS as readonly (string | null)[]).includes(value);
 
 /** The inbox's view that an address holds. */
 function viewOf(params: URLSearchParams): InboxView {
@@ -61,6 +73,8 @@ function viewOf(params: URLSearchParams): InboxView {
     status: params.get('status') ?? '',
     owner: params.get('owner') ?? '',
     job: kind === 'applications' ? (params.get('job') ?? '') : '',
+    sort: isSort(params.get('sort')) ? (params.get('sort') as LeadSort) : 'received',
+    dir: params.get('dir') === 'asc' ? 'asc' : params.get('dir') === 'desc' ? 'desc' : '',
     page: Math.max(1, Number(params.get('page')) || 1),
   };
 }
@@ -86,6 +100,8 @@ export function inboxSearch(view: Partial<InboxView>): string {
   if (view.status) search.set('status', view.status);
   if (view.owner) search.set('owner', view.owner);
   if (view.job) search.set('job', view.job);
+  if (view.sort && view.sort !== 'received') search.set('sort', view.sort);
+  if (view.dir) search.set('dir', view.dir);
   if (view.page && view.page > 1) search.set('page', String(view.page));
   const query = search.toString();
   return query ? `?${query}` : '';
@@ -108,12 +124,32 @@ export function ageOf(iso: string, now = Date.now()): string {
 const statusesOf = (kind: LeadKind | ''): string[] =>
   kind ? [...LEAD_PIPELINES[kind]] : [...new Set(LEAD_KINDS.flatMap((entry) => [...LEAD_PIPELINES[entry]]))];
 
+/** The columns of what a lead is about: the inbox's subject and service, or one kind's own. */
+const columnsOf = (kind: LeadKind | ''): string[] => (kind ? KINDS[kind].columns : ['subject', 'service']);
+/** The inbox's `service` is the quote form's `services`. */
+const columnLabel = (column: string) => labelOf(column === 'service' ? 'services' : column);
+/** The columns that sort, by the sort they ask for. */
+const SORTS_OF: Record<string, LeadSort | undefined> = { subject: 'subject', service: 'service', services: 'service' };
+
+/** An address opens the person's page: everything they sent, the notes and the replies. */
+function PersonLink({ email }: { email: string }) {
+  return (
+    <Link
+      to={personPath(email)}
+      className="font-medium break-all text-brand-700 underline hover:text-brand-800"
+      title={`Everything from ${email}`}
+    >
+      {email}
+    </Link>
+  );
+}
+
 const KIND_NOUNS_ONE: Record<LeadKind, string> = { quotes: 'Quote', contacts: 'Message', applications: 'Application' };
 
 export function LeadsInbox() {
   const { view, change } = useInboxView();
   const { user } = useAuth();
-  const admins = useAdmins();
+  const admins = useLeadOwners();
   const id = useId();
   const { kind } = view;
   const title = kind ? LEAD_KIND_LABELS[kind] : 'All leads';
@@ -123,6 +159,8 @@ export function LeadsInbox() {
 
   const filters = new URLSearchParams({ q: view.q, status: view.status, owner: view.owner });
   if (view.job) filters.set('job', view.job);
+  if (view.sort !== 'received') filters.set('sort', view.sort);
+  if (view.dir) filters.set('dir', view.dir);
   const listPath = kind ? `/admin/${kind}?${filters}&page=${view.page}` : `/admin/leads?${filters}&page=${view.page}`;
   // One kind's list and the inbox of every kind answer in their own shapes, each checked by its contract schema.
   const listSchema: AnswerSchema<z.output<typeof LeadListSchema> | Inbox> = kind ? LeadListSchema : InboxSchema;
@@ -145,11 +183,37 @@ export function LeadsInbox() {
     change({ q: query.trim() });
   }
 
-  async function exportCsv(of: LeadKind) {
-    if (!(await downloadWithAuth(`/admin/${of}/export.csv?${filters}`, `${of}.csv`))) {
+  /** One kind's CSV, or every kind's in one (`''`), with the view's filters. */
+  async function exportCsv(of: LeadKind | '') {
+    const path = of ? `/admin/${of}/export.csv?${filters}` : `/admin/leads/export.csv?${filters}`;
+    if (!(await downloadWithAuth(path, `${of || 'leads'}.csv`))) {
       toast.error('Failed to export the CSV');
     }
   }
+
+  /** The sort a column header asks for: its own direction first, the other way on a second press. */
+  function sortBy(sort: LeadSort) {
+    const current = view.dir || LEAD_SORT_DIRECTIONS[view.sort];
+    const other = current === 'asc' ? 'desc' : 'asc';
+    change(view.sort === sort ? { sort, dir: other } : { sort, dir: '' });
+  }
+  const direction = (sort: LeadSort) =>
+    view.sort === sort ? ((view.dir || LEAD_SORT_DIRECTIONS[sort]) === 'asc' ? 'ascending' : 'descending') : undefined;
+  /** A sortable column's header: a button that sorts, aria-sort saying how it is sorted. */
+  const sortable = (sort: LeadSort, label: string) => (
+    <th key={sort} scope="col" aria-sort={direction(sort) ?? 'none'} className="py-2 pr-4">
+      <button
+        type="button"
+        onClick={() => sortBy(sort)}
+        className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline"
+      >
+        {label}
+        <span aria-hidden="true">
+          {direction(sort) === 'ascending' ? '▲' : direction(sort) === 'descending' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
 
   async function notSpam(lead: InboxItem, leadKind: LeadKind, name: string) {
     try {
@@ -303,11 +367,9 @@ export function LeadsInbox() {
         >
           Spam folder
         </button>
-        {kind && (
-          <button type="button" onClick={() => void exportCsv(kind)} className={`${primaryButton} md:ml-auto`}>
-            Export CSV
-          </button>
-        )}
+        <button type="button" onClick={() => void exportCsv(kind)} className={`${primaryButton} md:ml-auto`}>
+          {kind ? 'Export CSV' : 'Export all leads (CSV)'}
+        </button>
       </div>
 
       {spamFolder && (
@@ -326,7 +388,18 @@ export function LeadsInbox() {
             const items = (data.items as unknown as InboxItem[]).map((lead) => {
               const leadKind = kindOf(lead, view);
               // The inbox of every kind names the sender `name`; one kind's list keeps the form's field.
-              return { lead, kind: leadKind, name: text(lead[KINDS[leadKind].nameField] ?? lead.name) };
+              const field = (key: string) => (typeof lead[key] === 'string' && lead[key] ? String(lead[key]) : null);
+              const dealValue = typeof lead.dealValue === 'number' ? lead.dealValue : null;
+              return {
+                lead,
+                kind: leadKind,
+                name: text(lead[KINDS[leadKind].nameField] ?? lead.name),
+                // What it is about: the inbox's subject or service, one kind's own field.
+                about: field('subject') ?? field('service') ?? field('services') ?? field('position') ?? field('topic'),
+                dealValue,
+                currency: field('currency'),
+                followUpAt: field('followUpAt'),
+              };
             });
             const everyChosen =
               items.length > 0 && items.every((item) => isChosen({ kind: item.kind, id: item.lead.id }));
@@ -400,9 +473,17 @@ export function LeadsInbox() {
                                 {ageOf(item.lead.createdAt)} ago
                               </time>
                             </p>
+                            {item.about && <p className="mt-1 text-sm break-words text-slate-900">{item.about}</p>}
+                            {(item.dealValue !== null || item.followUpAt) && (
+                              <p className="mt-1 text-sm text-slate-700">
+                                {item.dealValue !== null && `Deal value ${money(item.dealValue, item.currency)}`}
+                                {item.dealValue !== null && item.followUpAt && ' · '}
+                                {item.followUpAt && `Follow up ${when(item.followUpAt)}`}
+                              </p>
+                            )}
                             {typeof item.lead.email === 'string' && item.lead.email && (
                               <p className="mt-1 text-sm">
-                                <EmailLink email={item.lead.email} />
+                                <PersonLink email={item.lead.email} />
                               </p>
                             )}
                             {spamFolder && <p className="mt-2">{notSpamButton(item)}</p>}
@@ -413,16 +494,14 @@ export function LeadsInbox() {
                   </ul>
                 </div>
                 {/* Wider screens: the table. */}
-                <div className="relative hidden overflow-x-auto md:block">
-                  <table className="w-full min-w-[56rem] text-left text-sm">
+                <ScrollBox label={`${title} table`} className="hidden md:block">
+                  <table className="w-full min-w-[72rem] text-left text-sm">
                     <caption className="sr-only">
                       {spamFolder ? `Spam ${title.toLowerCase()}` : title}, newest first
                     </caption>
                     <thead className="border-b border-slate-300 text-slate-700">
                       <tr>
-                        <th scope="col" className="py-2 pr-4">
-                          Received
-                        </th>
+                        {sortable('received', 'Received')}
                         <th scope="col" className="py-2 pr-4">
                           <span className="flex items-center gap-2">
                             {selectAll}
@@ -437,18 +516,21 @@ export function LeadsInbox() {
                         <th scope="col" className="py-2 pr-4">
                           Email
                         </th>
-                        {kind &&
-                          KINDS[kind].columns.map((column) => (
+                        {columnsOf(kind).map((column) =>
+                          SORTS_OF[column] ? (
+                            sortable(SORTS_OF[column], columnLabel(column))
+                          ) : (
                             <th key={column} scope="col" className="py-2 pr-4">
-                              {labelOf(column)}
+                              {columnLabel(column)}
                             </th>
-                          ))}
+                          ),
+                        )}
                         <th scope="col" className="py-2 pr-4">
                           Status
                         </th>
-                        <th scope="col" className="py-2 pr-4">
-                          Owner
-                        </th>
+                        {sortable('owner', 'Owner')}
+                        {(kind === '' || kind === 'quotes') && sortable('dealValue', 'Deal value')}
+                        {sortable('followUp', 'Next follow-up')}
                         <th scope="col" className="py-2 pr-4">
                           Last activity
                         </th>
@@ -478,18 +560,25 @@ export function LeadsInbox() {
                             </th>
                             {!kind && <td className="py-3 pr-4">{KIND_NOUNS_ONE[item.kind]}</td>}
                             <td className="py-3 pr-4">
-                              {typeof lead.email === 'string' && lead.email ? <EmailLink email={lead.email} /> : '—'}
+                              {typeof lead.email === 'string' && lead.email ? <PersonLink email={lead.email} /> : '—'}
                             </td>
-                            {kind &&
-                              KINDS[kind].columns.map((column) => (
-                                <td key={column} className="py-3 pr-4">
-                                  {text(lead[column])}
-                                </td>
-                              ))}
+                            {columnsOf(kind).map((column) => (
+                              <td key={column} className="py-3 pr-4">
+                                {text(lead[column])}
+                              </td>
+                            ))}
                             <td className="py-3 pr-4">
                               <StatusBadge status={lead.status} />
                             </td>
                             <td className="py-3 pr-4">{lead.owner?.name ?? '—'}</td>
+                            {(kind === '' || kind === 'quotes') && (
+                              <td className="py-3 pr-4 whitespace-nowrap tabular-nums">
+                                {item.dealValue === null ? '—' : money(item.dealValue, item.currency)}
+                              </td>
+                            )}
+                            <td className="py-3 pr-4 whitespace-nowrap">
+                              {item.followUpAt ? when(item.followUpAt) : '—'}
+                            </td>
                             <td className="py-3 pr-4 whitespace-nowrap">{when(lead.lastActivityAt)}</td>
                             {spamFolder && <td className="py-3 text-right">{notSpamButton(item)}</td>}
                           </tr>
@@ -497,7 +586,7 @@ export function LeadsInbox() {
                       })}
                     </tbody>
                   </table>
-                </div>
+                </ScrollBox>
                 <Pager
                   label={`${title} pages`}
                   page={view.page}

@@ -2,7 +2,7 @@
 // single-use link to /accept-invite, valid 7 days), see the open invitations and revoke one. An address
 // that already has an account is answered as a success too (its owner is told), so this form never
 // says which addresses have accounts.
-import { INVITE_ROLES, INVITE_TTL_DAYS, InviteListSchema, type Invite } from '@agency/contract';
+import { INVITE_ROLES, INVITE_TTL_DAYS, InviteListSchema, ROLE_LABELS, type Invite } from '@agency/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { confirmAction } from '~/components/admin/confirm-dialog';
@@ -13,7 +13,6 @@ import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
 
 const INVITES_PATH = '/users/invites';
-const ROLE_NAMES: Record<Invite['role'], string> = { admin: 'Admin', editor: 'Editor' };
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 
@@ -106,7 +105,7 @@ export function TeamInvites() {
           >
             {INVITE_ROLES.map((entry) => (
               <option key={entry} value={entry}>
-                {ROLE_NAMES[entry]}
+                {ROLE_LABELS[entry]}
               </option>
             ))}
           </select>
@@ -140,7 +139,7 @@ export function TeamInvites() {
                         <EmailLink email={entry.email} />
                       </p>
                       <p className="text-slate-700">
-                        {ROLE_NAMES[entry.role]}
+                        {ROLE_LABELS[entry.role]}
                         {entry.invitedBy && ` · invited by ${entry.invitedBy.name}`}
                         {` on ${day(entry.createdAt)} · expires ${day(entry.expiresAt)}`}
                       </p>

@@ -1,6 +1,6 @@
 // Team (admins only): every account with its role; an admin approves, promotes, demotes or removes.
 // The server refuses (409) to remove or demote the last admin; its sentence is shown here.
-import { ACCOUNT_MESSAGES, ROLES, UserSchema, type Role, type User } from '@agency/contract';
+import { ACCOUNT_MESSAGES, ROLE_LABELS, ROLES, UserSchema, type Role, type User } from '@agency/contract';
 import { useState } from 'react';
 import { EmailLink } from '~/components/admin-leads/contact-links';
 import { toast } from '~/components/ui/toast';
@@ -9,13 +9,10 @@ import { loadCurrentUser, useAuth } from '~/state/auth';
 import { confirmAction } from '~/components/admin/confirm-dialog';
 import { QueryView, errorBox } from '~/components/admin/query-view';
 import { TwoFactorPolicyToggle } from './two-factor-policy';
-import { UsersSchema } from '~/components/admin/use-admins';
-
-const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', editor: 'Editor', pending: 'Pending approval' };
 
 export function TeamManager() {
   const { user: me } = useAuth();
-  const team = useApiQuery('/users', UsersSchema);
+  const team = useApiQuery('/users', UserSchema.array());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -23,8 +20,12 @@ export function TeamManager() {
     const question =
       role === 'pending'
         ? `Put ${user.name} back to pending approval? They lose access to the admin area until approved again.`
-        : `Make ${user.name} ${role === 'admin' ? 'an admin' : 'an editor'}?${
-            role === 'admin' ? ' Admins see every lead and manage the team.' : ''
+        : `Make ${user.name} ${role === 'admin' ? 'an admin' : role === 'sales' ? 'sales' : 'an editor'}?${
+            role === 'admin'
+              ? ' Admins see every lead and manage the team.'
+              : role === 'sales'
+                ? ' Sales work the leads, not the site.'
+                : ''
           }`;
     if (!(await confirmAction(question, 'Change role'))) return;
     setBusy(user.id);

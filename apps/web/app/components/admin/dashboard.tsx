@@ -1,7 +1,7 @@
-// The first view of /admin for admins, from GET /api/admin/stats: new leads this week against last
-// week by kind and region, leads by status, the median time to the first answer, quotes' deal values
-// (the open pipeline and what was won), where leads come from, the notifications that keep failing, and
-// the backups.
+// The first view of /admin for admins and sales, from GET /api/admin/stats: what was held as possible spam
+// since the last digest, new leads this week against last week by kind and region, leads by status, the
+// median time to the first answer, quotes' deal values (the open pipeline and what was won), where leads
+// come from, the notifications that keep failing, and the backups (admins only).
 import {
   type DealSum,
   LEAD_KIND_LABELS,
@@ -168,8 +168,23 @@ function totalsByCurrency(entries: DealSum[]): DealSum[] {
 
 function DashboardBody({ stats }: { stats: Stats }) {
   const { thisWeek, lastWeek } = stats.newLeads;
+  const held = stats.heldAsSpam;
   return (
     <div className="mt-6 space-y-8">
+      <section aria-labelledby="held-heading" className={`${card} ${held.count > 0 ? 'border-red-300 bg-red-50' : ''}`}>
+        <h3 id="held-heading" className={heading}>
+          Held as possible spam
+        </h3>
+        <p className="mt-1 text-sm text-slate-800">
+          <strong className="tabular-nums">{held.count}</strong> {held.count === 1 ? 'lead was' : 'leads were'} held as
+          possible spam{' '}
+          {held.since ? `since the last digest (${when(held.since)})` : 'so far (no digest has gone out yet)'}. A form
+          sent without JavaScript carries no proof of work and is held too: look before a real visitor is missed.{' '}
+          <Link to={held.path} className="font-medium text-brand-700 underline">
+            Open the spam folder
+          </Link>
+        </p>
+      </section>
       <section aria-labelledby="new-leads-heading" className={card}>
         <h3 id="new-leads-heading" className={heading}>
           New leads
@@ -339,7 +354,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
         )}
       </section>
 
-      <BackupsCard status={stats.backup} className={card} />
+      {stats.backup && <BackupsCard status={stats.backup} className={card} />}
     </div>
   );
 }

@@ -1,10 +1,7 @@
-// The accounts a lead can be assigned to: the admins, read from GET /api/users (shared with Team).
-import { UserSchema } from '@agency/contract';
+// The accounts a lead can be given to (admins and sales), from GET /api/admin/owners.
+import { LeadOwnersSchema } from '@agency/contract';
 import { useApiQuery } from '~/lib/api-query';
 
-export const UsersSchema = UserSchema.array();
-
-export function useAdmins() {
-  const users = useApiQuery('/users', UsersSchema);
-  return users.data?.filter((user) => user.role === 'admin') ?? [];
+export function useLeadOwners() {
+  return useApiQuery('/admin/owners', LeadOwnersSchema).data?.items ?? [];
 }

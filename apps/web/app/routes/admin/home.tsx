@@ -1,6 +1,6 @@
-// /admin: the dashboard for admins, Manage Blogs for editors (as before the dashboard existed). The
+// /admin: the dashboard for admins and sales, Manage Blogs for editors (as before the dashboard existed). The
 // old mail links (/admin?lead=quotes/…) go on to the lead's own page.
-import { leadAdminPath } from '@agency/contract';
+import { leadAdminPath, ROLE_ACCESS } from '@agency/contract';
 import { Navigate, useSearchParams } from 'react-router';
 import { BlogManager } from '~/components/admin-content/blog-manager';
 import { Dashboard } from '~/components/admin/dashboard';
@@ -15,5 +15,6 @@ export default function AdminHome() {
   const [params] = useSearchParams();
   const lead = parseLeadLink(params.get('lead'));
   if (lead) return <Navigate to={leadAdminPath(lead.kind, lead.id)} replace />;
-  return user?.role === 'admin' ? <Dashboard /> : <BlogManager />;
+  const desk = (ROLE_ACCESS.leads as readonly string[]).includes(user?.role ?? '');
+  return desk ? <Dashboard /> : <BlogManager />;
 }
