@@ -1,7 +1,8 @@
 // Issue 30 item 11: every /api/auth/* route, signed-in ones included, refuses a JSON body over 16 KB (413) or nested
 // deeper than 10 (400); a password holding the site's name, short name or domain, or a famous passphrase, is
 // refused with 400 naming the field.
-import { MESSAGES, PASSWORD_MESSAGES, SITE_DOCUMENT } from '@agency/contract';
+import { MESSAGES, PASSWORD_MESSAGES } from '@agency/contract';
+import { SITE_DOCUMENT } from '@agency/contract/content/site.ts';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../../../test/auth-fixtures.ts';
