@@ -195,5 +195,7 @@ export const SessionHeadersSchema = z.looseObject({
   [SESSION_HEADER.name]: z
     .enum([SESSION_HEADER.cookieOnly])
     .optional()
-    .describe('`cookie`: keep the refresh token in the session cookie only (a browser); left out, it is also in the body'),
+    .describe(
+      '`cookie`: keep the refresh token in the session cookie only (a browser); left out, it is also in the body',
+    ),
 });

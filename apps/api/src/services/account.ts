@@ -268,7 +268,10 @@ export function accountDeps(
     afterAnswer: (work) => app.afterAnswer(work),
     siteWords: async () => {
       const site = (await app.siteContent.current()).get('site')?.data;
-      return sitePasswordWords(site && typeof site === 'object' && !Array.isArray(site) ? site : undefined, options.siteUrl);
+      return sitePasswordWords(
+        site && typeof site === 'object' && !Array.isArray(site) ? site : undefined,
+        options.siteUrl,
+      );
     },
   };
 }

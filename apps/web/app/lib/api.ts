@@ -38,9 +38,9 @@ async function readError(response: Response): Promise<ApiError | null> {
 }
 
 /** The Web Locks API where the browser has it: tabs of the site renew the one session cookie one after another. */
-function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+async function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('agency-session-refresh', work) : work();
+  return locks ? await locks.request('agency-session-refresh', work) : work();
 }
 
 /**

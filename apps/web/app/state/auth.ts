@@ -90,7 +90,11 @@ export function errorText(error: unknown, fallback: string): string {
 export async function login(input: LoginInput): Promise<boolean | { challengeToken: string }> {
   authStore.dispatch({ type: 'auth/pending' });
   try {
-    const data = await apiJson<unknown>('/auth/login', { method: 'POST', body: input, headers: COOKIE_SESSION_HEADERS });
+    const data = await apiJson<unknown>('/auth/login', {
+      method: 'POST',
+      body: input,
+      headers: COOKIE_SESSION_HEADERS,
+    });
     const challenge = TwoFactorChallengeSchema.safeParse(data);
     if (challenge.success) {
       authStore.dispatch({ type: 'auth/challenged' });

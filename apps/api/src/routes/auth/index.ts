@@ -16,12 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT, REFRESH_COOKIE } from '../../lib/schema.ts';
-import {
-  answerNewSession,
-  clearSessionCookie,
-  sessionCookieOf,
-  setSessionCookie,
-} from '../../lib/session-cookie.ts';
+import { answerNewSession, clearSessionCookie, sessionCookieOf, setSessionCookie } from '../../lib/session-cookie.ts';
 import {
   acceptInvitation,
   accountDeps,
@@ -68,16 +63,12 @@ export default async function authRoutes(
     body: RegisterSchema,
     response: { 201: MessageSchema, ...errorResponses(400, 429) },
   };
-  app.post(
-    '/register',
-    { onRequest: app.rateLimit('register'), schema: registerSchema },
-    async (request, reply) => {
-      // The site's first account is its admin and is told so; any other answer is the same, taken address or not.
-      const role = await registerAccount(deps, request.body);
-      const message = role === 'admin' ? ACCOUNT_MESSAGES.registeredAdmin : ACCOUNT_MESSAGES.registered;
-      return reply.status(201).send({ message });
-    },
-  );
+  app.post('/register', { onRequest: app.rateLimit('register'), schema: registerSchema }, async (request, reply) => {
+    // The site's first account is its admin and is told so; any other answer is the same, taken address or not.
+    const role = await registerAccount(deps, request.body);
+    const message = role === 'admin' ? ACCOUNT_MESSAGES.registeredAdmin : ACCOUNT_MESSAGES.registered;
+    return reply.status(201).send({ message });
+  });
 
   const loginSchema = {
     tags,
@@ -148,18 +139,14 @@ export default async function authRoutes(
     body: RefreshTokenSchema,
     response: { 204: NO_CONTENT, ...errorResponses(400, 403, 429) },
   };
-  app.post(
-    '/logout',
-    { onRequest: app.rateLimit('logout'), schema: logoutSchema },
-    async (request, reply) => {
-      const inBody = request.body.refreshToken;
-      const refreshToken = inBody ?? sessionCookieOf(request);
-      if (!refreshToken) throw missingRefreshToken();
-      await revokeRefreshToken(app.db, refreshToken);
-      if (!inBody) clearSessionCookie(reply, siteUrl);
-      return reply.status(204).send();
-    },
-  );
+  app.post('/logout', { onRequest: app.rateLimit('logout'), schema: logoutSchema }, async (request, reply) => {
+    const inBody = request.body.refreshToken;
+    const refreshToken = inBody ?? sessionCookieOf(request);
+    if (!refreshToken) throw missingRefreshToken();
+    await revokeRefreshToken(app.db, refreshToken);
+    if (!inBody) clearSessionCookie(reply, siteUrl);
+    return reply.status(204).send();
+  });
 
   const meSchema = {
     tags,

@@ -160,9 +160,17 @@ describe('the session cookie', () => {
 
   it('refuses a write carrying the cookie from another site (403), and leaves the session alone', async () => {
     const session = await browserSignIn(admin);
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
       for (const url of ['/api/auth/refresh-token', '/api/auth/logout']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { ...cookieHeader(session.cookie), ...headers } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...cookieHeader(session.cookie), ...headers },
+        });
         expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
