@@ -3,7 +3,7 @@
 import type { User } from '@agency/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, forgetStoredSession, readToken, saveSession } from '~/state/session';
-import { apiFetch, apiJson } from './api';
+import { apiFetch, apiJson, renewSession } from './api';
 
 class MemoryStorage {
   readonly items = new Map<string, string>();
@@ -95,6 +95,13 @@ describe('apiFetch with auth', () => {
     });
     await apiFetch('/a', { auth: true });
     expect(held).toEqual(['agency-session-refresh']);
+  });
+
+  it('a signed-out page (no session cookie: 204) has no session to renew', async () => {
+    clearSession();
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(renewSession()).resolves.toBe(false);
+    expect(readToken()).toBeNull();
   });
 
   it('does not renew requests sent without auth', async () => {

@@ -51,6 +51,8 @@ async function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
 export async function refreshTokens(): Promise<{ accessToken: string }> {
   return oneTabAtATime(async () => {
     const response = await send('/auth/refresh-token', { method: 'POST', headers: COOKIE_SESSION_HEADERS });
+    // 204: the browser has no session cookie (signed out), which is no error.
+    if (response.status === 204) throw new ApiRequestError(401, { error: MESSAGES.auth.refreshFailed });
     if (!response.ok) {
       throw new ApiRequestError(response.status, (await readError(response)) ?? { error: MESSAGES.auth.refreshFailed });
     }

@@ -205,7 +205,7 @@ export async function loadCurrentUser(): Promise<User | null> {
 
 /** Ends the session on the server (best effort; its answer clears the session cookie) and forgets it here. */
 export async function logout(): Promise<void> {
-  await apiFetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  await apiFetch('/auth/logout', { method: 'POST', headers: COOKIE_SESSION_HEADERS }).catch(() => undefined);
   clearSession();
   authStore.dispatch({ type: 'auth/logout' });
 }

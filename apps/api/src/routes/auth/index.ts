@@ -16,7 +16,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT, REFRESH_COOKIE } from '../../lib/schema.ts';
-import { answerNewSession, clearSessionCookie, sessionCookieOf, setSessionCookie } from '../../lib/session-cookie.ts';
+import {
+  answerNewSession,
+  clearSessionCookie,
+  sessionCookieOf,
+  setSessionCookie,
+  wantsCookieOnly,
+} from '../../lib/session-cookie.ts';
 import {
   acceptInvitation,
   accountDeps,
@@ -109,12 +115,19 @@ export default async function authRoutes(
     summary:
       'Trade a refresh token (in the body, or the session cookie) for a new pair (the old one stops working); a cookie is renewed in the cookie',
     security: REFRESH_COOKIE,
+    headers: SessionHeadersSchema,
     body: RefreshTokenSchema,
-    response: { 200: TokenPairSchema, ...errorResponses(400, 401, 403, 429) },
+    response: {
+      200: TokenPairSchema,
+      204: NO_CONTENT.describe('A browser (`X-Session: cookie`) without a session cookie: no session to renew'),
+      ...errorResponses(400, 401, 403, 429),
+    },
   };
   app.post('/refresh-token', { schema: refreshSchema }, async (request, reply) => {
     const inBody = request.body.refreshToken;
     const refreshToken = inBody ?? sessionCookieOf(request);
+    // A page opened while signed out asks too: that is no error (nor a console message in the browser).
+    if (!refreshToken && wantsCookieOnly(request)) return reply.status(204).send();
     if (!refreshToken) {
       await limitRefusals.call(app, request, reply);
       throw missingRefreshToken();
@@ -136,12 +149,15 @@ export default async function authRoutes(
     tags,
     summary: 'End the session of a refresh token (in the body, or the session cookie, which is then cleared)',
     security: REFRESH_COOKIE,
+    headers: SessionHeadersSchema,
     body: RefreshTokenSchema,
     response: { 204: NO_CONTENT, ...errorResponses(400, 403, 429) },
   };
   app.post('/logout', { onRequest: app.rateLimit('logout'), schema: logoutSchema }, async (request, reply) => {
     const inBody = request.body.refreshToken;
     const refreshToken = inBody ?? sessionCookieOf(request);
+    // A browser whose cookie is already gone has nothing left to end.
+    if (!refreshToken && wantsCookieOnly(request)) return reply.status(204).send();
     if (!refreshToken) throw missingRefreshToken();
     await revokeRefreshToken(app.db, refreshToken);
     if (!inBody) clearSessionCookie(reply, siteUrl);

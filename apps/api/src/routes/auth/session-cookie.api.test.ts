@@ -134,11 +134,15 @@ describe('the session cookie', () => {
     expect((await me(renewed.json().accessToken)).statusCode).toBe(200);
   });
 
-  it('without a token in the body or a cookie, refresh and logout answer 400 naming refreshToken', async () => {
+  it('without a token in the body or a cookie, refresh and logout answer 400 naming refreshToken; a browser 204', async () => {
     for (const url of ['/api/auth/refresh-token', '/api/auth/logout']) {
       const res = await t.app.inject({ method: 'POST', url });
       expect(res.statusCode, url).toBe(400);
       expect(Object.keys(res.json().fields), url).toEqual(['refreshToken']);
+      // A page opened while signed out: nothing to renew or end, and no error for the browser to report.
+      const signedOut = await t.app.inject({ method: 'POST', url, headers: { 'x-session': 'cookie' } });
+      expect(signedOut.statusCode, url).toBe(204);
+      expect(sessionCookieIn(signedOut), url).toBeUndefined();
     }
   });
 
