@@ -110,8 +110,9 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // A fresh embedded database is migrated first: on a busy machine that takes a while.
-  await expect
+  // A fresh embedded database is migrated first: on a busy machine that takes a while. A server that never answers
+  // is stopped, not left behind.
+  const answering = expect
     .poll(
       async () => {
         if (child.exitCode !== null) return `exited ${child.exitCode}: ${output}`;
@@ -123,6 +124,10 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       { timeout: 120_000 },
     )
     .toBe(200);
+  await answering.catch(async (error: unknown) => {
+    await stopServer(child);
+    throw error;
+  });
   return child;
 }
 
