@@ -67,7 +67,7 @@ async function json(origin, path, init = {}) {
 
 /** The first account is the admin; it writes one published post so a server-rendered article can be measured. */
 async function seed(origin) {
-  const account = { name: 'Bench Admin', email: 'bench@example.com', password: 'correct horse battery staple 42' };
+  const account = { name: 'Bench Admin', email: 'bench@example.com', password: 'violet tractor hums 42 fjords' };
   await json(origin, '/api/auth/register', { method: 'POST', body: JSON.stringify(account) });
   const { accessToken } = await json(origin, '/api/auth/login', {
     method: 'POST',

@@ -1,7 +1,7 @@
 // The admin area as staff meet it: login and registration, the guard, Manage Blogs (with an image,
 // seen on the public blog without JavaScript), logout, approving a new account, and the leads inbox.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES, MESSAGES } from '@agency/contract';
+import { ACCOUNT_MESSAGES, MESSAGES, SESSION_COOKIE } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, loginThroughUi, solvedAltcha } from './support.ts';
@@ -89,7 +89,7 @@ test('a wrong password shows the server’s error on the login screen', async ({
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.auth.invalidCredentials);
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE.name);
   forgive(consoleErrors, 401);
 });
 
@@ -186,15 +186,10 @@ test('an admin writes, publishes, edits and deletes a post with an image, then l
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.blog.deleted })).toBeVisible();
   await expect(page.getByRole('button', { name: `Edit “${renamed}”` })).toHaveCount(0);
 
-  // Logout forgets the whole session and lands on /login.
+  // Logout forgets the whole session (the server clears the session cookie) and lands on /login.
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const stored = await page.evaluate(() => [
-    localStorage.getItem('token'),
-    localStorage.getItem('refreshToken'),
-    localStorage.getItem('user'),
-  ]);
-  expect(stored).toEqual([null, null, null]);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(SESSION_COOKIE.name);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -162,13 +162,9 @@ test.describe('no Content-Security-Policy violation on any page', () => {
     }
   });
 
-  test('the admin area', async ({ page, request }) => {
-    const session = await loginAdmin(request);
-    await page.addInitScript((stored) => {
-      window.localStorage.setItem('token', stored.accessToken);
-      window.localStorage.setItem('refreshToken', stored.refreshToken);
-      window.localStorage.setItem('user', JSON.stringify(stored.user));
-    }, session);
+  test('the admin area', async ({ page }) => {
+    // Signed in through the API in the page's own context: the session cookie is the browser's.
+    await loginAdmin(page.request);
     await page.goto(ADMIN_PATH);
     await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await expect(page.getByRole('heading').first()).toBeVisible();

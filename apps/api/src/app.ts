@@ -1,11 +1,13 @@
 // Builds the Fastify app: external plugins, then our plugins (db, storage, auth), then the /api routes.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
-import { registerBoundedJsonParser } from './lib/bounded-json.ts';
+import { boundEveryRoute, registerBoundedJsonParser } from './lib/bounded-json.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { refuseCrossSiteCookieWrites } from './lib/session-cookie.ts';
 import { validatorCompiler } from './lib/schema.ts';
 import afterAnswerPlugin from './plugins/after-answer.ts';
 import authPlugin from './plugins/auth.ts';
@@ -131,6 +133,8 @@ export async function buildApp({
     return payload;
   });
 
+  // The browser's session cookie (lib/session-cookie.ts) is read and written through @fastify/cookie.
+  await app.register(cookie);
   await app.register(securityHeadersPlugin, {
     siteUrl: config.siteUrl,
     // The analytics host, and only it, when ANALYTICS_SCRIPT_URL is set; the browser asks it only after consent.
@@ -171,11 +175,20 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes);
       const account = { login: config.login, siteUrl: config.siteUrl, jwtSecret: config.jwtSecret };
-      await api.register(authRoutes, { prefix: '/auth', ...account });
-      await api.register(passwordRoutes, { prefix: '/auth', ...account });
-      await api.register(twoFactorRoutes, { prefix: '/auth', ...account });
-      await api.register(sessionRoutes, { prefix: '/auth', ...account });
-      await api.register(profileRoutes, { prefix: '/auth' });
+      // Every /api/auth/* route reads bounded JSON (lib/bounded-json.ts), and refuses a write carrying the session
+      // cookie from another site (lib/session-cookie.ts).
+      await api.register(
+        async (auth) => {
+          auth.addHook('onRoute', boundEveryRoute);
+          auth.addHook('onRequest', refuseCrossSiteCookieWrites(config.siteUrl));
+          await auth.register(authRoutes, account);
+          await auth.register(passwordRoutes, account);
+          await auth.register(twoFactorRoutes, account);
+          await auth.register(sessionRoutes, account);
+          await auth.register(profileRoutes);
+        },
+        { prefix: '/auth' },
+      );
       await api.register(userRoutes, { prefix: '/users', siteUrl: config.siteUrl });
       await api.register(blogRoutes, { prefix: '/blogs', previewSecret: config.jwtSecret });
       await api.register(jobRoutes, { prefix: '/jobs' });

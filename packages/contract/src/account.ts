@@ -179,3 +179,23 @@ export const ProfileSchema = z.object({
 
 /** Answers that carry only a sentence (register, password reset request). */
 export const MessageSchema = z.object({ message: z.string() });
+
+/**
+ * The browser's session (issue 33 item 1): its refresh token lives in this cookie, httpOnly, SameSite=Strict, Secure
+ * on an https:// site and sent only to /api/auth; the access token lives in the page's memory. API clients keep
+ * both tokens themselves and send `Authorization: Bearer`.
+ */
+export const SESSION_COOKIE = { name: 'refreshToken', path: '/api/auth' } as const;
+
+/** Sent by a browser's sign-in (and refresh): the refresh token goes into SESSION_COOKIE only, never the body. */
+export const SESSION_HEADER = { name: 'x-session', cookieOnly: 'cookie' } as const;
+
+/** The request headers of the routes that open or renew a session. */
+export const SessionHeadersSchema = z.looseObject({
+  [SESSION_HEADER.name]: z
+    .enum([SESSION_HEADER.cookieOnly])
+    .optional()
+    .describe(
+      '`cookie`: keep the refresh token in the session cookie only (a browser); left out, it is also in the body',
+    ),
+});

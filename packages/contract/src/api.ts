@@ -64,7 +64,14 @@ export const ImageNameParamsSchema = z.object({
 });
 
 export const CreatedIdSchema = z.object({ id: z.uuid() });
-export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+/** POST /api/auth/refresh-token: the refresh token comes back in the body only when it was sent in the body. */
+export const TokenPairSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z
+    .string()
+    .optional()
+    .describe('The new refresh token of an API client; a browser’s is in the session cookie only'),
+});
 export const UserListSchema = z.array(UserSchema);
 export const BlogListSchema = z.array(BlogSchema);
 export const UploadedImageSchema = z.object({

@@ -196,8 +196,15 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginSchema>;
 
+/**
+ * POST /api/auth/refresh-token and /api/auth/logout: an API client sends its refresh token; a browser sends none
+ * (no body at all) and its session cookie (SESSION_COOKIE) instead.
+ */
 export const RefreshTokenSchema = z.object({
-  refreshToken: boundedString('refreshToken', LENGTH.token).min(1, requiredMessage('refreshToken')),
+  refreshToken: boundedString('refreshToken', LENGTH.token)
+    .min(1, requiredMessage('refreshToken'))
+    .optional()
+    .describe('The refresh token of an API client; a browser leaves it out and sends its session cookie'),
 });
 
 export const UserSchema = z.object({
@@ -212,7 +219,12 @@ export type User = z.infer<typeof UserSchema>;
 
 export const LoginResponseSchema = z.object({
   accessToken: z.string(),
-  refreshToken: z.string(),
+  refreshToken: z
+    .string()
+    .optional()
+    .describe(
+      'For API clients; left out when the request said `X-Session: cookie` (a browser: its refresh token is in the session cookie only)',
+    ),
   user: UserSchema,
 });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;

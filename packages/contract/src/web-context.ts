@@ -1,6 +1,6 @@
 import type { ApiError } from './errors.ts';
 import type { Job } from './jobs.ts';
-import type { Blog, LoginResponse } from './schemas.ts';
+import type { Blog, User } from './schemas.ts';
 
 /**
  * What the server hands the web app's loaders (React Router's load context).
@@ -72,5 +72,6 @@ export interface PublishedContent {
 export interface NativeFormAnswer {
   values: Record<string, string>;
   error?: ApiError;
-  session?: LoginResponse;
+  /** Signed in: the account; the refresh token is in the session cookie, never in the page (SESSION_COOKIE). */
+  session?: { user: User };
 }

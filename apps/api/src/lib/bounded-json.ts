@@ -1,10 +1,11 @@
 // Bounded work before authentication (issue 21 item 6): the routes anyone may call without an account (sign-in,
 // second step, register, reset, refresh, consent) read at most 16 KB of JSON and refuse a nesting deeper than 10
-// before parsing it, so a stranger cannot make the server build a huge or deep object. The depth is measured by one
+// before parsing it, so a stranger cannot make the server build a huge or deep object. Every /api/auth/* route does,
+// signed-in ones included (issue 30 item 11: boundEveryRoute). The depth is measured by one
 // pass over the text (brackets outside strings), then the text is parsed by Fastify's own JSON parser (which also
 // refuses __proto__ and constructor poisoning).
 import { MESSAGES } from '@agency/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from './http-error.ts';
 
 export const BOUNDED_JSON_BYTES = 16 * 1024;
@@ -19,6 +20,12 @@ declare module 'fastify' {
 
 /** Route options of a route open to anyone: 16 KB and a depth of 10. */
 export const boundedJson = { bodyLimit: BOUNDED_JSON_BYTES, config: { jsonDepth: BOUNDED_JSON_DEPTH } } as const;
+
+/** onRoute hook: the route reads bounded JSON (16 KB, a depth of 10), whatever else its options say. */
+export function boundEveryRoute(route: RouteOptions) {
+  route.bodyLimit = Math.min(route.bodyLimit ?? BOUNDED_JSON_BYTES, BOUNDED_JSON_BYTES);
+  route.config = { ...route.config, jsonDepth: BOUNDED_JSON_DEPTH };
+}
 
 /** True when `text` nests objects or arrays deeper than `max` (strings and their escapes are skipped). */
 export function nestsDeeperThan(text: string, max: number): boolean {

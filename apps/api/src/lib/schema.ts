@@ -54,6 +54,12 @@ export const NO_CONTENT = z.undefined().describe('No content');
 /** Marks a staff route in the OpenAPI document: it needs `Authorization: Bearer <access token>`. */
 export const BEARER = [{ bearerAuth: [] }];
 
+/**
+ * Marks refresh and logout in the OpenAPI document: the browser's session cookie, or nothing (an API client sends
+ * its refresh token in the body instead).
+ */
+export const REFRESH_COOKIE: Record<string, string[]>[] = [{ sessionCookie: [] }, {}];
+
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input; `fields` names each bad field',
   401: 'No valid access token',

@@ -48,10 +48,13 @@ describe('GET /api/openapi.json for client generators', () => {
     expect(doc.paths['/api/admin/{kind}/{id}/notes'].post.operationId).toBe('postAdminByKindByIdNotes');
   });
 
-  it('declares every operation public (security: []) or behind bearer auth', () => {
+  it('declares every operation public (security: []), behind bearer auth, or open to the session cookie', () => {
+    // Refresh and logout: the browser's session cookie, or nothing (an API client's refresh token in the body).
+    const withCookie = [{ sessionCookie: [] }, {}];
     for (const { route, method, op } of operations()) {
-      expect([[], [{ bearerAuth: [] }]], `${method} ${route}`).toContainEqual(op.security);
+      expect([[], [{ bearerAuth: [] }], withCookie], `${method} ${route}`).toContainEqual(op.security);
     }
+    expect(doc.paths['/api/auth/refresh-token'].post.security).toEqual(withCookie);
   });
 
   it('generates a typed client that type-checks a call to every public operation', async () => {

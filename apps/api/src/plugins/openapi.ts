@@ -1,7 +1,7 @@
 // The API's OpenAPI 3.1 document, built by @fastify/swagger from the routes' zod schemas, and a readable
 // reference generated from it on the server: plain HTML and one stylesheet, no script, nothing fetched
 // from another site. Registered before the routes, so every route registered after it is collected.
-import { BRAND_NAME } from '@agency/contract';
+import { BRAND_NAME, SESSION_COOKIE } from '@agency/contract';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -62,6 +62,13 @@ export default fp(async function openapi(app: FastifyInstance, { siteUrl }: Open
             scheme: 'bearer',
             bearerFormat: 'JWT',
             description: 'The access token from POST /api/auth/login or /api/auth/refresh-token',
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE.name,
+            description:
+              'A browser’s refresh token: set by a sign-in, httpOnly, SameSite=Strict, sent only to /api/auth (Secure on https). POST /api/auth/refresh-token trades it for an access token; a write carrying it from another site is refused with 403',
           },
         },
       },

@@ -32,7 +32,7 @@ import {
   type LoginLimits,
 } from './auth.ts';
 import { acceptInvite } from './invites.ts';
-import { assertPasswordAllowed } from './password-policy.ts';
+import { assertPasswordAllowed, sitePasswordWords } from './password-policy.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { shortUserAgent, startSession } from './sessions.ts';
 import {
@@ -59,6 +59,8 @@ export interface AccountDeps {
   kickOutbox(): void;
   /** Runs `work` after the answer has gone (password reset: same time for any address); errors are logged. */
   afterAnswer(work: () => Promise<unknown>): void;
+  /** The site's name, short name and domain, which no password may hold (services/password-policy.ts). */
+  siteWords(): Promise<string[]>;
 }
 
 /** Who asks: the address (hashed into the limits, kept in the audit log) and the browser, for the sessions list. */
@@ -78,7 +80,8 @@ export async function registerAccount(
   deps: AccountDeps,
   input: RegisterInput & { password: string },
 ): Promise<'admin' | 'pending'> {
-  await assertPasswordAllowed(input.password, { email: input.email, name: input.name }, 'password');
+  const owner = { email: input.email, name: input.name };
+  await assertPasswordAllowed(input.password, owner, 'password', await deps.siteWords());
   try {
     const user = await registerUser(deps.db, input);
     // A later account waits for approval, and every admin is told (issue 22); the first is the admin.
@@ -211,7 +214,7 @@ export async function acceptInvitation(
   caller: Caller,
   input: { token: string; name: string; password: string },
 ): Promise<LoginResponse> {
-  const user = await acceptInvite(deps.db, caller, input);
+  const user = await acceptInvite(deps.db, caller, input, await deps.siteWords());
   return openSession(deps, caller, user, 'password');
 }
 
@@ -238,7 +241,7 @@ export async function resetPassword(
   caller: Caller,
   input: { token: string; password: string },
 ): Promise<void> {
-  const result = await confirmPasswordReset(deps.db, input.token, input.password);
+  const result = await confirmPasswordReset(deps.db, input.token, input.password, await deps.siteWords());
   if (!result.ok) {
     if (result.field === 'password') throw new HttpError(400, result.error, { password: result.error });
     throw new HttpError(400, result.error, { token: result.error });
@@ -254,7 +257,7 @@ export async function resetPassword(
 
 /** The deps of the account actions from the app (its database, token signer, outbox and after-answer queue). */
 export function accountDeps(
-  app: Pick<FastifyInstance, 'db' | 'signAccessToken' | 'outbox' | 'afterAnswer'>,
+  app: Pick<FastifyInstance, 'db' | 'signAccessToken' | 'outbox' | 'afterAnswer' | 'siteContent'>,
   options: { limits: LoginLimits; siteUrl: string; key: SecretKey },
 ): AccountDeps {
   return {
@@ -263,6 +266,13 @@ export function accountDeps(
     signAccessToken: (user, sessionId) => app.signAccessToken(user, sessionId),
     kickOutbox: () => app.outbox.kick(),
     afterAnswer: (work) => app.afterAnswer(work),
+    siteWords: async () => {
+      const site = (await app.siteContent.current()).get('site')?.data;
+      return sitePasswordWords(
+        site && typeof site === 'object' && !Array.isArray(site) ? site : undefined,
+        options.siteUrl,
+      );
+    },
   };
 }
 

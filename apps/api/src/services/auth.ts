@@ -101,7 +101,9 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-export type RotateResult = { ok: true; userId: string; refreshToken: string; familyId: string } | { ok: false };
+export type RotateResult =
+  | { ok: true; userId: string; refreshToken: string; familyId: string; /** The family's end. */ expiresAt: Date }
+  | { ok: false };
 
 /**
  * Exchanges a refresh token for a new one of the same family (same absolute expiry). A token that
@@ -142,7 +144,7 @@ export async function rotateRefreshToken(db: Db, token: string, userAgent?: stri
     expiresAt: row.expiresAt,
     userAgent: userAgent ?? row.userAgent,
   });
-  return { ok: true, userId: row.userId, refreshToken: next, familyId: row.familyId };
+  return { ok: true, userId: row.userId, refreshToken: next, familyId: row.familyId, expiresAt: row.expiresAt };
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

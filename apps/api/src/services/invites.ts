@@ -155,13 +155,14 @@ export async function acceptInvite(
   db: Db,
   caller: AuditContext,
   input: z.infer<typeof InviteAcceptSchema>,
+  siteWords: readonly string[],
 ): Promise<UserRow> {
   const [invite] = await db
     .select()
     .from(schema.userInvites)
     .where(eq(schema.userInvites.tokenHash, sha256(input.token)));
   if (!invite || invite.acceptedAt || invite.expiresAt.getTime() <= Date.now()) throw inviteInvalid();
-  await assertPasswordAllowed(input.password, { email: invite.email, name: input.name }, 'password');
+  await assertPasswordAllowed(input.password, { email: invite.email, name: input.name }, 'password', siteWords);
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {

@@ -57,7 +57,12 @@ export type ResetResult = { ok: true; userId: string } | { ok: false; error: str
  * Sets the new password if the token is live and the password policy allows it, spends it (and every other link of the account), and
  * ends every session of the account: whoever knew the old password is signed out.
  */
-export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<ResetResult> {
+export async function confirmPasswordReset(
+  db: Db,
+  token: string,
+  password: string,
+  siteWords: readonly string[],
+): Promise<ResetResult> {
   const [row] = await db
     .select()
     .from(schema.passwordResets)
@@ -67,7 +72,7 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
   if (row.expiresAt.getTime() <= Date.now()) return { ok: false, error: ACCOUNT_MESSAGES.resetExpired, field: 'token' };
   // The link stays usable when the password is refused: the owner tries another.
   const owner = await findUserById(db, row.userId);
-  const problem = await passwordProblem(password, { email: owner?.email, name: owner?.name });
+  const problem = await passwordProblem(password, { email: owner?.email, name: owner?.name }, siteWords);
   if (problem) return { ok: false, error: problem, field: 'password' };
   const passwordHash = await hashPassword(password);
   const changed = await db.transaction(async (tx) => {

@@ -1,15 +1,19 @@
-// The browser's way to call /api: JSON or FormData bodies, the stored bearer token when asked for.
-// An `auth: true` request that gets 401 refreshes the session once (rotating both tokens) and is
-// retried once; when the refresh fails the session is cleared and the visitor goes to /login.
-import { MESSAGES, type ApiError } from '@agency/contract';
-import { clearSession, readRefreshToken, readToken, saveTokens } from '~/state/session';
+// The browser's way to call /api: JSON or FormData bodies, the access token from the page's memory when asked for.
+// An `auth: true` request that gets 401 renews the session once (the refresh token is the httpOnly session cookie,
+// which the browser sends to /api/auth by itself) and is retried once; when that fails the session is cleared and
+// the visitor goes to /login.
+import { MESSAGES, SESSION_HEADER, type ApiError } from '@agency/contract';
+import { clearSession, readToken, saveToken } from '~/state/session';
 import { ApiRequestError } from './api-error';
 
 export { ApiRequestError };
 
+/** Sent with a sign-in: the refresh token goes into the session cookie only, never into the page. */
+export const COOKIE_SESSION_HEADERS = { [SESSION_HEADER.name]: SESSION_HEADER.cookieOnly };
+
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
-  /** Send the stored access token (and refresh it once on 401). */
+  /** Send the access token (and renew the session once on 401). */
   auth?: boolean;
 }
 
@@ -33,28 +37,38 @@ async function readError(response: Response): Promise<ApiError | null> {
   return data && typeof data === 'object' && typeof (data as ApiError).error === 'string' ? (data as ApiError) : null;
 }
 
+/** The Web Locks API where the browser has it: tabs of the site renew the one session cookie one after another. */
+async function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request('agency-session-refresh', work) : work();
+}
+
 /**
- * POST /api/auth/refresh-token with the stored refresh token; stores the rotated pair.
- * Throws ApiRequestError (the server's error, or 'Failed to refresh token').
+ * POST /api/auth/refresh-token with the session cookie: a new access token in memory, a new refresh token in the
+ * cookie. Tabs take turns (each rotation spends the cookie the other tab would send, and a spent one sent again ends
+ * the session). Throws ApiRequestError (the server's error, or 'Failed to refresh token').
  */
-export async function refreshTokens(): Promise<{ accessToken: string; refreshToken: string }> {
-  const refreshToken = readRefreshToken();
-  if (!refreshToken) throw new ApiRequestError(401, { error: MESSAGES.auth.refreshFailed });
-  const response = await send('/auth/refresh-token', { method: 'POST', body: { refreshToken } });
-  if (!response.ok) {
-    throw new ApiRequestError(response.status, (await readError(response)) ?? { error: MESSAGES.auth.refreshFailed });
-  }
-  const data = (await response.json().catch(() => null)) as { accessToken?: unknown; refreshToken?: unknown } | null;
-  if (typeof data?.accessToken !== 'string' || typeof data.refreshToken !== 'string') {
-    throw new ApiRequestError(response.status, { error: MESSAGES.auth.refreshFailed });
-  }
-  saveTokens(data.accessToken, data.refreshToken);
-  return { accessToken: data.accessToken, refreshToken: data.refreshToken };
+export async function refreshTokens(): Promise<{ accessToken: string }> {
+  return oneTabAtATime(async () => {
+    const response = await send('/auth/refresh-token', { method: 'POST', headers: COOKIE_SESSION_HEADERS });
+    // 204: the browser has no session cookie (signed out), which is no error.
+    if (response.status === 204) throw new ApiRequestError(401, { error: MESSAGES.auth.refreshFailed });
+    if (!response.ok) {
+      throw new ApiRequestError(response.status, (await readError(response)) ?? { error: MESSAGES.auth.refreshFailed });
+    }
+    const data = (await response.json().catch(() => null)) as { accessToken?: unknown } | null;
+    if (typeof data?.accessToken !== 'string') {
+      throw new ApiRequestError(response.status, { error: MESSAGES.auth.refreshFailed });
+    }
+    saveToken(data.accessToken);
+    return { accessToken: data.accessToken };
+  });
 }
 
 // Requests that fail together share one refresh: a rotated token may be used only once.
 let refreshing: Promise<boolean> | null = null;
-function refreshOnce(): Promise<boolean> {
+/** Renews the session from its cookie, once for all who ask at the same time; false when it has ended. */
+export function renewSession(): Promise<boolean> {
   refreshing ??= refreshTokens()
     .then(() => true)
     .catch(() => false)
@@ -76,7 +90,7 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
     .json()
     .catch(() => null);
   if (body && typeof body === 'object' && 'fields' in body) return response;
-  if (await refreshOnce()) return send(path, options);
+  if (await renewSession()) return send(path, options);
   clearSession();
   window.location.assign('/login');
   return response;

@@ -2,8 +2,8 @@
 // chooses the name and password of the new account; the server answers as a login would, so they are
 // signed in and go on to the admin area. The token stays in this page (sent in the body, never logged in
 // an address of ours). Without JavaScript the form posts to /accept-invite (the token in a hidden field):
-// the server answers this page again with its refusal, or with the new session, which the page keeps once
-// its script runs, as /login does after a native post.
+// the server answers this page again with its refusal, or signed in (the session in its cookie), which the page
+// takes up once its script runs, as /login does after a native post.
 import {
   ACCOUNT_PATHS,
   LEAD_DESK_MESSAGES,

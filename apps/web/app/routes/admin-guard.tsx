@@ -1,12 +1,13 @@
-// Client-only guard of /admin: without a stored token the visitor goes to /login. A link with more
-// than the bare path (the lead in the agency's notification mail, /admin?lead=…) comes back after login.
+// Client-only guard of /admin: without a session (an access token in memory, or a session cookie to renew it from
+// after a reload) the visitor goes to /login. A link with more than the bare path (the lead in the agency's
+// notification mail, /admin?lead=…) comes back after login.
 // While an admin requires 2FA and this account has none, the account page is the only admin page it
 // sees (the API refuses everything else with 403 anyway).
 import { ACCOUNT_PATHS } from '@agency/contract';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { loginPathFor } from '~/lib/after-login';
-import { mustSetUpTwoFactor } from '~/state/auth';
+import { mustSetUpTwoFactor, restoreSession } from '~/state/auth';
 
 export default function AdminGuard() {
   const navigate = useNavigate();
@@ -17,8 +18,15 @@ export default function AdminGuard() {
   const [free, setFree] = useState(false);
 
   useEffect(() => {
-    if (localStorage.getItem('token')) setAllowed(true);
-    else navigate(loginPathFor(`${pathname}${search}`), { replace: true });
+    let current = true;
+    void restoreSession().then((signedIn) => {
+      if (!current) return;
+      if (signedIn) setAllowed(true);
+      else navigate(loginPathFor(`${pathname}${search}`), { replace: true });
+    });
+    return () => {
+      current = false;
+    };
   }, [navigate, pathname, search]);
 
   useEffect(() => {

@@ -23,7 +23,7 @@ import { authStore, useNativeSession, login, loginWithCode, mustSetUpTwoFactor, 
 export const meta = () => [...pageSeo('login'), { name: 'robots', content: 'noindex' }];
 
 // Without JavaScript the form posts to /login itself: the server answers this page again, with its
-// refusal or with the new session to store (lib/native-form.ts).
+// refusal or signed in (the session in its cookie, lib/native-form.ts).
 export const loader = nativeAnswerLoader;
 export const clientLoader = noNativeAnswer;
 
@@ -53,7 +53,7 @@ export default function Login() {
     navigate((await mustSetUpTwoFactor()) ? ACCOUNT_PATHS.account : afterLoginPath(search));
   }
 
-  // Signed in by the form posted before the script ran: keep the session and go on as a script sign-in would.
+  // Signed in by the form posted before the script ran: take the session up and go on as a script sign-in would.
   useNativeSession(answered?.session, enter);
 
   async function submit(event: FormEvent) {

@@ -1,6 +1,7 @@
 // The auth slice (accounts: docs/product.md D5): reducer, store and the async actions login, register
-// and logout (the API client refreshes the tokens by itself on 401). The session itself lives in
-// localStorage (./session.ts).
+// and logout (the API client renews the session by itself on 401). The access token and the account live in the
+// page's memory (./session.ts), the refresh token in the httpOnly session cookie: restoreSession renews a session
+// after a reload.
 import {
   ACCOUNT_MESSAGES,
   LoginResponseSchema,
@@ -14,8 +15,8 @@ import {
   type User,
 } from '@agency/contract';
 import { useEffect } from 'react';
-import { ApiRequestError, apiFetch, apiJson } from '~/lib/api';
-import { clearSession, readRefreshToken, readSession, saveSession, saveUser, subscribeSession } from './session';
+import { ApiRequestError, COOKIE_SESSION_HEADERS, apiFetch, apiJson, renewSession } from '~/lib/api';
+import { clearSession, readSession, readToken, saveSession, saveUser, subscribeSession } from './session';
 import { createStore, useStore } from './store';
 
 export interface AuthState {
@@ -61,7 +62,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
   }
 }
 
-/** The token is read from storage at start (./session.ts). */
+/** What the page's memory holds at start (./session.ts): nothing, until a sign-in or restoreSession. */
 export const authStore = createStore(authReducer, () => {
   const { token, user } = readSession();
   return { ...initialAuthState, token, user };
@@ -70,7 +71,7 @@ export const authStore = createStore(authReducer, () => {
 // Changes made elsewhere (the API client's transparent refresh, a cleared session) reach the store.
 if (typeof window !== 'undefined') {
   subscribeSession((change) => {
-    if (change.type === 'tokens') authStore.dispatch({ type: 'auth/refreshFulfilled', token: change.token });
+    if (change.type === 'token') authStore.dispatch({ type: 'auth/refreshFulfilled', token: change.token });
     if (change.type === 'cleared' && authStore.getState().token) authStore.dispatch({ type: 'auth/logout' });
   });
 }
@@ -89,7 +90,11 @@ export function errorText(error: unknown, fallback: string): string {
 export async function login(input: LoginInput): Promise<boolean | { challengeToken: string }> {
   authStore.dispatch({ type: 'auth/pending' });
   try {
-    const data = await apiJson<unknown>('/auth/login', { method: 'POST', body: input });
+    const data = await apiJson<unknown>('/auth/login', {
+      method: 'POST',
+      body: input,
+      headers: COOKIE_SESSION_HEADERS,
+    });
     const challenge = TwoFactorChallengeSchema.safeParse(data);
     if (challenge.success) {
       authStore.dispatch({ type: 'auth/challenged' });
@@ -102,7 +107,7 @@ export async function login(input: LoginInput): Promise<boolean | { challengeTok
   }
 }
 
-/** Keeps a sign-in's answer: the session stored, the store signed in (also for a form posted before the script ran). */
+/** Keeps a sign-in's answer: the access token and the account in memory, the store signed in. */
 export function keepSession(response: unknown): true {
   const data = LoginResponseSchema.parse(response);
   saveSession(data);
@@ -111,14 +116,22 @@ export function keepSession(response: unknown): true {
 }
 
 /**
- * A page a sign-in form posted to before its script ran (lib/native-form.ts) answers with the session: it is kept,
- * then `enter` goes on as a sign-in by script would.
+ * True when the page has a session: the access token in memory, or else a new one for the session cookie (a
+ * reloaded page, a new tab, a sign-in posted before the script ran). False when there is no session to renew.
+ */
+export async function restoreSession(): Promise<boolean> {
+  if (readToken()) return true;
+  return renewSession();
+}
+
+/**
+ * A page a sign-in form posted to before its script ran (lib/native-form.ts) answers with the account, the session
+ * in its cookie: it is renewed into the page's memory, then `enter` goes on as a sign-in by script would.
  */
 export function useNativeSession(session: unknown, enter: () => Promise<void>) {
   useEffect(() => {
     if (!session) return;
-    keepSession(session);
-    void enter();
+    void restoreSession().then((signedIn) => (signedIn ? enter() : undefined));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session]);
 }
@@ -127,7 +140,12 @@ export function useNativeSession(session: unknown, enter: () => Promise<void>) {
 export async function loginWithCode(input: LoginTwoFactorInput): Promise<boolean> {
   authStore.dispatch({ type: 'auth/pending' });
   try {
-    return keepSession(await apiJson<unknown>('/auth/login/2fa', { method: 'POST', body: input }));
+    const answer = await apiJson<unknown>('/auth/login/2fa', {
+      method: 'POST',
+      body: input,
+      headers: COOKIE_SESSION_HEADERS,
+    });
+    return keepSession(answer);
   } catch (error) {
     authStore.dispatch({ type: 'auth/rejected', error: errorText(error, MESSAGES.auth.loginFailed) });
     return false;
@@ -149,7 +167,12 @@ export async function mustSetUpTwoFactor(): Promise<boolean> {
  * signed in at once. Throws ApiRequestError with the server's sentence and fields.
  */
 export async function acceptInvite(input: { token: string; name: string; password: string }): Promise<true> {
-  return keepSession(await apiJson<unknown>('/auth/invites/accept', { method: 'POST', body: input }));
+  const answer = await apiJson<unknown>('/auth/invites/accept', {
+    method: 'POST',
+    body: input,
+    headers: COOKIE_SESSION_HEADERS,
+  });
+  return keepSession(answer);
 }
 
 /** Registers; answers `admin` for the site's first account (its admin), `pending` for any other, false on a refusal. */
@@ -180,12 +203,9 @@ export async function loadCurrentUser(): Promise<User | null> {
   }
 }
 
-/** Revokes the refresh token on the server (best effort) and forgets the whole session. */
+/** Ends the session on the server (best effort; its answer clears the session cookie) and forgets it here. */
 export async function logout(): Promise<void> {
-  const refreshToken = readRefreshToken();
-  if (refreshToken) {
-    await apiFetch('/auth/logout', { method: 'POST', body: { refreshToken }, auth: true }).catch(() => undefined);
-  }
+  await apiFetch('/auth/logout', { method: 'POST', headers: COOKIE_SESSION_HEADERS }).catch(() => undefined);
   clearSession();
   authStore.dispatch({ type: 'auth/logout' });
 }

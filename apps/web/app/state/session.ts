@@ -1,22 +1,25 @@
-// The signed-in session in localStorage under the keys the original client used: `token`, `refreshToken`,
-// `user` (how long the tokens last and how they rotate: docs/product.md D5). Listeners hear every change,
-// so the auth store and the API client stay in step when one of them rotates or clears the tokens.
-import { UserSchema, type User } from '@agency/contract';
+// The signed-in session in this page's memory only (issue 33 item 1): the access token and the account. The refresh
+// token lives in an httpOnly cookie no script can read (SESSION_COOKIE in the contract); a page opened or reloaded
+// trades it for a new access token (restoreSession in ./auth.ts). Nothing of a session is in localStorage or
+// sessionStorage: what earlier versions stored there is removed when this module loads. Listeners hear every
+// change, so the auth store and the API client stay in step when one of them renews or clears the session.
+import type { User } from '@agency/contract';
 
-export const STORAGE_KEYS = { token: 'token', refreshToken: 'refreshToken', user: 'user' } as const;
+/** Where earlier versions kept the session (`token`, `refreshToken`, `user`): cleared on load. */
+export const FORMER_STORAGE_KEYS = ['token', 'refreshToken', 'user'] as const;
 
-export interface StoredSession {
+export interface MemorySession {
   token: string | null;
-  refreshToken: string | null;
   user: User | null;
 }
 
 export type SessionChange =
-  | { type: 'saved'; session: StoredSession }
-  | { type: 'tokens'; token: string; refreshToken: string }
+  | { type: 'saved'; session: MemorySession }
+  | { type: 'token'; token: string }
   | { type: 'user'; user: User }
   | { type: 'cleared' };
 
+let current: MemorySession = { token: null, user: null };
 const listeners = new Set<(change: SessionChange) => void>();
 const emit = (change: SessionChange) => listeners.forEach((listener) => listener(change));
 
@@ -25,68 +28,43 @@ export function subscribeSession(listener: (change: SessionChange) => void): () 
   return () => listeners.delete(listener);
 }
 
-// localStorage is absent while rendering on the server and may throw in a locked-down browser.
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
+export const readSession = (): MemorySession => current;
+export const readToken = () => current.token;
+
+/** After a sign-in: the access token and the account. */
+export function saveSession(session: { accessToken: string; user: User }) {
+  current = { token: session.accessToken, user: session.user };
+  emit({ type: 'saved', session: current });
 }
 
-function parseUser(raw: string | null): User | null {
-  if (!raw) return null;
-  try {
-    const parsed = UserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function readSession(): StoredSession {
-  const store = storage();
-  return {
-    token: store?.getItem(STORAGE_KEYS.token) ?? null,
-    refreshToken: store?.getItem(STORAGE_KEYS.refreshToken) ?? null,
-    user: parseUser(store?.getItem(STORAGE_KEYS.user) ?? null),
-  };
-}
-
-export const readToken = () => storage()?.getItem(STORAGE_KEYS.token) ?? null;
-export const readRefreshToken = () => storage()?.getItem(STORAGE_KEYS.refreshToken) ?? null;
-
-/** After login: all three entries. */
-export function saveSession(session: { accessToken: string; refreshToken: string; user: User }) {
-  const store = storage();
-  store?.setItem(STORAGE_KEYS.token, session.accessToken);
-  store?.setItem(STORAGE_KEYS.refreshToken, session.refreshToken);
-  store?.setItem(STORAGE_KEYS.user, JSON.stringify(session.user));
-  emit({
-    type: 'saved',
-    session: { token: session.accessToken, refreshToken: session.refreshToken, user: session.user },
-  });
-}
-
-/** After a refresh: the rotated pair. */
-export function saveTokens(token: string, refreshToken: string) {
-  const store = storage();
-  store?.setItem(STORAGE_KEYS.token, token);
-  store?.setItem(STORAGE_KEYS.refreshToken, refreshToken);
-  emit({ type: 'tokens', token, refreshToken });
+/** After a refresh: the new access token (the new refresh token went into the cookie). */
+export function saveToken(token: string) {
+  current = { ...current, token };
+  emit({ type: 'token', token });
 }
 
 /** After /api/auth/me: the account as the server knows it now (its role may have changed). */
 export function saveUser(user: User) {
-  storage()?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  current = { ...current, user };
   emit({ type: 'user', user });
 }
 
-/** Logout or a failed refresh: every entry goes, the user too (docs/product.md D4). */
+/** Logout or a failed refresh: the token and the account go (docs/product.md D4). */
 export function clearSession() {
-  const store = storage();
-  store?.removeItem(STORAGE_KEYS.token);
-  store?.removeItem(STORAGE_KEYS.refreshToken);
-  store?.removeItem(STORAGE_KEYS.user);
+  current = { token: null, user: null };
   emit({ type: 'cleared' });
 }
+
+/** Removes a session an earlier version kept in the browser's storage (either may be absent or refuse access). */
+export function forgetStoredSession() {
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const store = globalThis[name] as Storage | undefined;
+      for (const key of FORMER_STORAGE_KEYS) store?.removeItem(key);
+    } catch {
+      // A locked-down browser: nothing was stored there either.
+    }
+  }
+}
+
+if (typeof window !== 'undefined') forgetStoredSession();

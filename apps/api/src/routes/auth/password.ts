@@ -11,7 +11,6 @@ import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { accountDeps, askPasswordReset, callerOf, resetPassword } from '../../services/account.ts';
 import { recordAudit } from '../../services/audit.ts';
@@ -44,7 +43,7 @@ export default async function passwordRoutes(
     body: PasswordResetRequestSchema,
     response: { 202: MessageSchema, ...errorResponses(400, 429) },
   };
-  const limited = { ...boundedJson, onRequest: app.rateLimit('password-reset') };
+  const limited = { onRequest: app.rateLimit('password-reset') };
   app.post('/password-reset', { ...limited, schema: requestSchema }, async (request, reply) => {
     askPasswordReset(deps, callerOf(request), request.body.email);
     return reply.status(202).send({ message: ACCOUNT_MESSAGES.resetRequested });
@@ -74,7 +73,7 @@ export default async function passwordRoutes(
     const user = await findUserById(app.db, request.user!.id);
     if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
     // The rule first: a refused password does not spend the caller's code.
-    await assertPasswordAllowed(input.newPassword, user, 'newPassword');
+    await assertPasswordAllowed(input.newPassword, user, 'newPassword', await deps.siteWords());
     await confirmIdentity({ db: app.db, key, limits, ip: request.ip }, user, input);
     const passwordHash = await hashPassword(input.newPassword);
     await app.db.update(schema.users).set({ passwordHash, updatedAt: new Date() }).where(eq(schema.users.id, user.id));

@@ -7,6 +7,7 @@ import {
   LoginTwoFactorSchema,
   MESSAGES,
   RecoveryCodesSchema,
+  SessionHeadersSchema,
   TwoFactorCodeSchema,
   TwoFactorDisableSchema,
   TwoFactorSetupRequestSchema,
@@ -16,8 +17,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { boundedJson } from '../../lib/bounded-json.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
+import { answerNewSession } from '../../lib/session-cookie.ts';
 import { accountDeps, callerOf, completeTwoFactorSignIn } from '../../services/account.ts';
 import { twoFactorEnabledMail, queueAccountMail } from '../../services/account-mail.ts';
 import { recordAudit } from '../../services/audit.ts';
@@ -59,11 +60,12 @@ export default async function twoFactorRoutes(
   const loginSchema = {
     tags,
     summary: 'Second step of a sign-in with 2FA: the challenge and a code (or a recovery code); 5 wrong codes end it',
+    headers: SessionHeadersSchema,
     body: LoginTwoFactorSchema,
-    response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 429) },
+    response: { 200: LoginResponseSchema, ...errorResponses(400, 401, 403, 429) },
   };
-  app.post('/login/2fa', { ...boundedJson, schema: loginSchema }, async (request) =>
-    completeTwoFactorSignIn(deps, callerOf(request), request.body),
+  app.post('/login/2fa', { schema: loginSchema }, async (request, reply) =>
+    answerNewSession(request, reply, siteUrl, await completeTwoFactorSignIn(deps, callerOf(request), request.body)),
   );
 
   // What an account needs to set 2FA up stays open while an admin requires 2FA (plugins/auth.ts).

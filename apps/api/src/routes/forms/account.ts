@@ -1,15 +1,17 @@
 // The account forms posted by a browser without JavaScript (or before the page has hydrated), each to its own
 // page's address:
 //   POST /register → 303 to /login?registered=1 (=admin after the site's first account);  POST /login → the login page, which opens the admin
+//   (the session's refresh token in the session cookie, lib/session-cookie.ts; the page holds the account only)
 //   POST /forgot-password → 303 to /forgot-password?sent=1 (whether or not the address has an account)
 //   POST /reset-password (the link's token in a hidden field, never in the address) → 303 to /login?reset=1
-//   POST /accept-invite (the invitation's token in a hidden field) → the page again with the new session to store
+//   POST /accept-invite (the invitation's token in a hidden field) → the page again, signed in as at /login
 // They call the account actions the JSON routes call (services/account.ts), with the same schemas and limits; a
 // refusal renders the same page again with its status, the messages next to the fields and what was typed
 // (never a password).
 import {
   HONEYPOT_FIELD,
   InviteAcceptSchema,
+  type LoginResponse,
   LoginSchema,
   MESSAGES,
   NATIVE_AUTH_FORMS,
@@ -24,6 +26,7 @@ import {
 } from '@agency/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.ts';
+import { setSessionCookie } from '../../lib/session-cookie.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import {
   acceptInvitation,
@@ -89,6 +92,11 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
       }
     };
   const at = (path: string) => () => path;
+  /** A new session: its refresh token in the session cookie, and only the account on the page (no token in HTML). */
+  const keepInCookie = (reply: FastifyReply, session: LoginResponse) => {
+    if (session.refreshToken) setSessionCookie(reply, options.siteUrl, session.refreshToken);
+    return { user: session.user };
+  };
   const { routeOptions } = options;
 
   // Same limit names as the JSON routes: one budget per address whichever way the form is sent.
@@ -132,7 +140,7 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
     ),
   );
 
-  // Signed in as a new account: the page stores the session and opens the admin, as /login does after a post.
+  // Signed in as a new account: the page opens the admin, as /login does after a post.
   app.post(
     NATIVE_AUTH_FORMS.acceptInvite,
     routeOptions,
@@ -140,7 +148,7 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
       at(NATIVE_AUTH_FORMS.acceptInvite),
       async (request, reply, fields) => {
         const session = await acceptInvitation(deps, callerOf(request), parseOr400(InviteAcceptSchema, fields));
-        const answer: NativeFormAnswer = { values: {}, session };
+        const answer: NativeFormAnswer = { values: {}, session: keepInCookie(reply, session) };
         return app.renderPage(request, reply, { path: NATIVE_AUTH_FORMS.acceptInvite, status: 200, form: answer });
       },
       'invite-accept',
@@ -157,7 +165,7 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
         const result = await signInWithPassword(deps, callerOf(request), parseOr400(LoginSchema, fields));
         // A second step (two-factor code) is a screen of the script version.
         if ('twoFactorRequired' in result) throw new HttpError(400, MESSAGES.auth.signedInNeedsScript);
-        const answer: NativeFormAnswer = { values: {}, session: result };
+        const answer: NativeFormAnswer = { values: {}, session: keepInCookie(reply, result) };
         return app.renderPage(request, reply, { path: request.url, status: 200, form: answer });
       },
     ),
