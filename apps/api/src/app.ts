@@ -140,7 +140,7 @@ export async function buildApp({
   await app.register(databasePlugin, { database });
   await app.register(afterAnswerPlugin);
   await app.register(pageRendererPlugin);
-  await app.register(publicCachePlugin);
+  await app.register(publicCachePlugin, { maxBytes: config.publicCacheMaxBytes });
   // Fills missing content documents with their defaults; keeps the published ones in memory.
   await app.register(siteContentPlugin);
   await app.register(storagePlugin, {

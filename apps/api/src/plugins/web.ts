@@ -6,7 +6,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_PREVIEW_PARAM, contentKeysForPath, type WebLoadContext } from '@agency/contract';
+import {
+  BLOG_LIST_QUERY_PARAMS,
+  CONTENT_PREVIEW_PARAM,
+  contentKeysForPath,
+  type WebLoadContext,
+} from '@agency/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -175,8 +180,9 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   async function render(request: FastifyRequest, reply: FastifyReply, answer?: PageAnswer) {
     const host = request.headers.host ?? 'localhost';
     if (!VALID_HOST.test(host)) return reply.status(400).type('text/plain').send('Bad Request: malformed Host header');
-    // The path is appended, not resolved: "//x" is a path here, not another host.
-    const target = answer?.path ?? request.url;
+    // The path is appended, not resolved: "//x" is a path here, not another host. A page the public cache keeps
+    // is rendered for its key (the path and the parameters the page reads), as every later visitor gets it.
+    const target = answer?.path ?? app.publicCache.storedAs(request) ?? request.url;
     const url = new URL(`http://${host}${target.startsWith('/') ? target : `/${target}`}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -258,7 +264,11 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
 
   app.usePageRenderer((request, reply, answer) => render(request, reply, answer));
 
-  const config = { publicCache: (pathname: string) => isCachedPage(pathname) || isPrerendered(pathname) };
+  const config = {
+    publicCache: (pathname: string) => isCachedPage(pathname) || isPrerendered(pathname),
+    // The blog's list reads its search, tag and page; every other page reads no query parameter.
+    publicCacheParams: (pathname: string) => (pathname === '/blog' ? BLOG_LIST_QUERY_PARAMS : []),
+  };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler, config });
   app.route({ method: ['GET', 'HEAD'], url: '/', handler, config });
 });
