@@ -107,6 +107,8 @@ export async function buildApp({
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // One line per request (below, when it is answered), not Fastify's two ("incoming request", "request completed").
+    disableRequestLogging: true,
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
     // A path Fastify cannot decode (invalid UTF-8) gets our 404 with every header, not its raw 400.
@@ -123,6 +125,10 @@ export async function buildApp({
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // The request's one log line at info: method, path (no query), route, status and time (lib/logger.ts).
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   // Answers that carry a secret or personal data are never kept by a browser or a shared cache (issue 21 item 5).
   app.addHook('onSend', async (request, reply, payload) => {

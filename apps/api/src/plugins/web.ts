@@ -19,6 +19,7 @@ import fp from 'fastify-plugin';
 import type { ServerBuild } from 'react-router';
 import { ConfigError } from '../config.ts';
 import { inlineScriptHashes } from '../lib/security-headers.ts';
+import { databaseAnswers, RETRY_AFTER_SECONDS } from '../lib/unavailable.ts';
 import type { PageAnswer } from './page-renderer.ts';
 import { matchesEtag, preferredEncoding } from './public-cache.ts';
 
@@ -200,7 +201,11 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
       new Request(url, { method: answer ? 'GET' : request.method, headers, signal: controller.signal }),
       context as unknown as Parameters<typeof handleRequest>[1],
     );
-    reply.status(answer?.status ?? response.status);
+    // A page that failed while the database is away: 503, come back in a few seconds (never a 500 for an outage).
+    if (response.status >= 500 && !answer && !(await databaseAnswers(() => app.database.ping()))) {
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      reply.status(503);
+    } else reply.status(answer?.status ?? response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);
     }
@@ -229,12 +234,20 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     return reply.compress(body);
   }
 
-  /** Whether a document this page shows has a published version other than the installation's. */
+  /**
+   * Whether a document this page shows has a published version other than the installation's. When that cannot
+   * be known (the database is away and nothing was read before), the built page is the last good version.
+   */
   async function showsEditedContent(pathname: string): Promise<boolean> {
     const keys = contentKeysForPath(pathname === '/index.html' ? '/' : pathname.replace(/\/index\.html$/, ''));
     if (!keys.length) return false;
-    const documents = await app.siteContent.current();
-    return keys.some((key) => documents.get(key)?.edited);
+    try {
+      const documents = await app.siteContent.current();
+      return keys.some((key) => documents.get(key)?.edited);
+    } catch (error) {
+      app.log.warn({ err: error }, 'content unavailable; the prerendered page is served');
+      return false;
+    }
   }
 
   /** Prerendered pages are kept by the public cache when they are rendered (edited content). */
