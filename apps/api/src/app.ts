@@ -1,7 +1,14 @@
 // Builds the Fastify app: external plugins, then our plugins (db, storage, auth), then the /api routes.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { registerBoundedJsonParser } from './lib/bounded-json.ts';
@@ -23,8 +30,10 @@ import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
+import writesOffPlugin from './plugins/writes-off.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import backupRoutes from './routes/admin/backups.ts';
+import finalBackupRoutes from './routes/admin/final-backup.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -60,6 +69,19 @@ export interface AppOptions {
   backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Fastify's request log lines, made one: nothing when a request arrives; when it is answered, one line at info
+ * with the request (method, path without its query, route: lib/logger.ts), the status and the time.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
 }
 
 /** An X-Request-Id the client may choose: a short token, nothing a log or a header could be forged with. */
@@ -107,8 +129,8 @@ export async function buildApp({
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
-    // One line per request (below, when it is answered), not Fastify's two ("incoming request", "request completed").
-    disableRequestLogging: true,
+    // One line per request, when it is answered, not Fastify's two ("incoming request", "request completed").
+    logController: new OneLinePerRequest(),
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
     // A path Fastify cannot decode (invalid UTF-8) gets our 404 with every header, not its raw 400.
@@ -125,10 +147,6 @@ export async function buildApp({
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  // The request's one log line at info: method, path (no query), route, status and time (lib/logger.ts).
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
   // Answers that carry a secret or personal data are never kept by a browser or a shared cache (issue 21 item 5).
   app.addHook('onSend', async (request, reply, payload) => {
@@ -152,6 +170,8 @@ export async function buildApp({
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
+  // Before every route: with the site's writes off (a move), what would change something answers 503.
+  await app.register(writesOffPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, webhooks: config.webhooks });
@@ -190,6 +210,7 @@ export async function buildApp({
       await api.register(deskRoutes, { prefix: '/admin', timeZone: config.timeZone });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(backupRoutes, { prefix: '/admin/backups' });
+      await api.register(finalBackupRoutes, { prefix: '/admin/backups/final' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });

@@ -130,7 +130,7 @@ describe.runIf(bin && built && process.env.TEST_DATABASE_URL)('the site without 
     try {
       const health = await fetch(`${origin}/api/health`);
       expect(health.status).toBe(503);
-      expect((await health.json()).failing).toContain('database');
+      expect(((await health.json()) as { failing: string[] }).failing).toContain('database');
 
       for (const page of shown) {
         const response = await fetch(`${origin}${page}`);
