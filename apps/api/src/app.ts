@@ -2,7 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@agency/db';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import { boundEveryRoute, registerBoundedJsonParser } from './lib/bounded-json.ts';
@@ -25,8 +32,10 @@ import retentionPlugin from './plugins/retention.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import siteContentPlugin from './plugins/site-content.ts';
 import storagePlugin from './plugins/storage.ts';
+import writesOffPlugin from './plugins/writes-off.ts';
 import auditRoutes from './routes/admin/audit/index.ts';
 import backupRoutes from './routes/admin/backups.ts';
+import finalBackupRoutes from './routes/admin/final-backup.ts';
 import consentAdminRoutes from './routes/admin/consents/index.ts';
 import contentRoutes, { publicContentRoutes } from './routes/admin/content/index.ts';
 import adminLeadRoutes from './routes/admin/index.ts';
@@ -62,6 +71,19 @@ export interface AppOptions {
   backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Fastify's request log lines, made one: nothing when a request arrives; when it is answered, one line at info
+ * with the request (method, path without its query, route: lib/logger.ts), the status and the time.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
+  }
 }
 
 /** An X-Request-Id the client may choose: a short token, nothing a log or a header could be forged with. */
@@ -109,6 +131,8 @@ export async function buildApp({
       return typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
     },
     forceCloseConnections: 'idle',
+    // One line per request, when it is answered, not Fastify's two ("incoming request", "request completed").
+    logController: new OneLinePerRequest(),
     // Node's own limits, so a slow client cannot hold a connection forever.
     requestTimeout: 120_000,
     // A path Fastify cannot decode (invalid UTF-8) gets our 404 with every header, not its raw 400.
@@ -144,12 +168,14 @@ export async function buildApp({
   await app.register(databasePlugin, { database });
   await app.register(afterAnswerPlugin);
   await app.register(pageRendererPlugin);
-  await app.register(publicCachePlugin);
+  await app.register(publicCachePlugin, { maxBytes: config.publicCacheMaxBytes });
   // Fills missing content documents with their defaults; keeps the published ones in memory.
   await app.register(siteContentPlugin);
   await app.register(storagePlugin, {
     storage: storage ?? (config.s3 ? await createS3Storage(config.s3) : createLocalStorage(config.uploadsDir)),
   });
+  // Before every route: with the site's writes off (a move), what would change something answers 503.
+  await app.register(writesOffPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(mailerPlugin, {
@@ -202,6 +228,7 @@ export async function buildApp({
       await api.register(deskRoutes, { prefix: '/admin', timeZone: config.timeZone });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
       await api.register(backupRoutes, { prefix: '/admin/backups' });
+      await api.register(finalBackupRoutes, { prefix: '/admin/backups/final' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(mediaRoutes, { prefix: '/admin/media' });
       await api.register(consentAdminRoutes, { prefix: '/admin/consents' });

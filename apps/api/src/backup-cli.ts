@@ -9,6 +9,13 @@ import { createBackupStore } from './services/backup-store.ts';
 import { BackupError, createBackup, restoreBackup, verifyArchive } from './services/backup.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage } from './services/storage.ts';
+import { liftWritesOff, takeWritesOff } from './services/writes-off.ts';
+
+/**
+ * How long a final backup waits after taking the writes off: every instance reads the state within a second
+ * (its requests within 250 ms, its outbox within 1 s) and finishes the writes it had begun.
+ */
+const FINAL_QUIET_MS = 3000;
 
 const [command, ...args] = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -16,7 +23,7 @@ const option = (name: string) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const usage = 'usage: npm run backup [-- --out DIR] | npm run restore -- <archive> [--force]';
+const usage = 'usage: npm run backup [-- --out DIR] [--final | --writes-on] | npm run restore -- <archive> [--force]';
 
 function fail(message: string): never {
   console.error(`${command ?? 'backup'} failed: ${message}`);
@@ -44,13 +51,27 @@ async function main() {
   }
   const store = createBackupStore(config.backup, storage, config.s3?.bucket);
 
+  if (command === 'backup' && flag('--writes-on')) {
+    // A move called off: the site takes writes again (every instance within a second).
+    const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+    try {
+      console.log((await liftWritesOff(database.db)) ? "the site's writes are on again" : 'the writes were not off');
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+
   if (command === 'backup') {
     const out = option('--out');
     if (flag('--out') && !out) fail('--out needs a directory');
+    // --final: the move's last backup. The site's writes go off first (on every instance, until lifted), so no
+    // lead is acknowledged after the backup, and no mail is sent: the pending mail is in the archive.
+    const final = flag('--final');
     const started = Date.now();
     // The embedded database opens in one process only: a running server takes the backup itself.
     if (!config.databaseUrl) {
-      const answer = await askRunningServer(config.dataDir, { outDir: out ? path.resolve(out) : undefined });
+      const answer = await askRunningServer(config.dataDir, { outDir: out ? path.resolve(out) : undefined, final });
       if (answer) {
         console.log(
           `${answer.file} (${mib(answer.sizeBytes)}), taken by the running server in ${Date.now() - started} ms`,
@@ -61,6 +82,11 @@ async function main() {
     const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
     try {
       await database.migrate();
+      if (final) {
+        await takeWritesOff(database.db, 'final backup (cli)');
+        console.log(`the site's writes are off; waiting ${FINAL_QUIET_MS} ms for the instances to see it`);
+        await new Promise((resolve) => setTimeout(resolve, FINAL_QUIET_MS));
+      }
       const outDir = out
         ? path.resolve(out)
         : config.backup.s3Prefix

@@ -170,6 +170,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   BACKUP_KEEP: positiveInt.default(14),
+  // Memory the public page cache holds at most, per instance (MiB).
+  PUBLIC_CACHE_MAX_MB: positiveInt.max(4096, 'must be at most 4096').default(64),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
@@ -247,6 +249,8 @@ export interface Config {
   backup: BackupConfig;
   /** Bearer token of GET /metrics; undefined: the route answers 404. */
   metricsToken: string | undefined;
+  /** Bytes the public page cache holds at most (PUBLIC_CACHE_MAX_MB). */
+  publicCacheMaxBytes: number;
 }
 
 export interface BackupConfig {
@@ -334,6 +338,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       keep: env.BACKUP_KEEP,
     },
     metricsToken: env.METRICS_TOKEN,
+    publicCacheMaxBytes: env.PUBLIC_CACHE_MAX_MB * 1024 * 1024,
   };
 }
 

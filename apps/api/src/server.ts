@@ -71,7 +71,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 await app.listen({ port: config.port, host: config.host });
 // The embedded database opens in one process: `npm run backup` asks this one through a socket in DATA_DIR.
 if (database.kind === 'pglite') {
-  closeControl = await listenForBackupRequests(config.dataDir, async (outDir) => {
+  closeControl = await listenForBackupRequests(config.dataDir, async (outDir, final) => {
+    // `npm run backup -- --final`: the site's writes off first, then the move's last backup.
+    if (final) return (await app.writes.final('cli', { outDir })).done;
     const { started, done } = app.backups.start('cli', { outDir });
     await started;
     return done;

@@ -37,3 +37,11 @@ export type BackupStatus = z.infer<typeof BackupStatusSchema>;
 
 /** A backup is overdue when the last good one is older than this many intervals. */
 export const BACKUP_OVERDUE_INTERVALS = 2;
+
+/** POST /api/admin/backups/final: the site's writes are off and the last backup is being taken. */
+export const FinalBackupSchema = z.object({
+  /** The archive being written (the last backup before a move). */
+  name: z.string(),
+  writesOff: z.object({ since: z.string(), reason: z.string() }),
+});
+export type FinalBackup = z.infer<typeof FinalBackupSchema>;

@@ -7,6 +7,12 @@ export const BUILT_IN_BLOG_SLUGS = BUILT_IN_ARTICLES.map((article) => article.sl
 /** Paths under /blog that are not posts: a post never takes them either. */
 export const RESERVED_BLOG_SLUGS = ['rss.xml', 'rss', 'feed', 'preview', 'tag', 'tags', 'search', 'page'] as const;
 
+/**
+ * The query parameters the blog's list page reads (search, tag, page of results): with its path, they make the
+ * public cache's key; any other parameter (UTM, a click id, a random one) is left out of it.
+ */
+export const BLOG_LIST_QUERY_PARAMS = ['q', 'tag', 'page'] as const;
+
 /** Where the public reads a post. */
 export const blogPostPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 /** The blog list filtered by one tag. */

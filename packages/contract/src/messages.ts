@@ -89,6 +89,9 @@ export const MESSAGES = {
     unsupportedType: 'This file type is not accepted',
     tooManyRequests: 'Too many requests. Please try again later.',
     unavailable: 'The service is temporarily unavailable',
+    writesOff: 'The site is moving to a new server: nothing was saved. Please try again in a minute.',
+    /** Shown on a public form while it waits to send again (the site answered 503 with Retry-After). */
+    stillSending: 'Still sending: the site is busy for a moment. Please keep this page open.',
     internal: 'Something went wrong on our side',
   },
 } as const;

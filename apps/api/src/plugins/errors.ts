@@ -3,6 +3,7 @@ import { MESSAGES } from '@agency/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
+import { isDatabaseUnavailable, unavailable } from '../lib/unavailable.ts';
 
 /** Fastify's own error codes and the answer a client gets for each. */
 const KNOWN: Record<string, [number, string]> = {
@@ -39,6 +40,15 @@ export default fp(async function errors(app: FastifyInstance) {
     if (request.raw.destroyed || reply.raw.destroyed) {
       request.log.info({ code: error.code }, 'client closed the connection before the request was read');
       return reply.status(400).send({ error: MESSAGES.http.badRequest });
+    }
+    // The database is away (stopped, restarting, unreachable): the client may try again in a few seconds.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const answer = unavailable();
+      return reply
+        .status(503)
+        .headers(answer.headers ?? {})
+        .send(answer.toJSON());
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: MESSAGES.http.internal });

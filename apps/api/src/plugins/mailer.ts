@@ -47,15 +47,17 @@ export default fp<MailerOptions>(async function mailer(
 
   function start(): Promise<OutboxRun> {
     if (!sender || closed) return Promise.resolve(NOTHING);
-    running = processOutbox(app.db, sender, () => closed, retryBaseSeconds)
-      .then((run) => {
-        // Failed rows are retried with backoff; the log tells the operator the mail server is unhappy.
-        if (run.failed > 0) app.log.warn(run, 'outbox: some mail or webhooks could not be sent; they will be retried');
-        return run;
-      })
-      .finally(() => {
-        running = null;
-      });
+    // Each failed row logs one line of its own (outbox id, purpose, lead, hashed recipient, SMTP code, attempt);
+    // it is retried with backoff.
+    // With the site's writes off (a move) nothing is sent: the pending mail goes with the last backup.
+    running = processOutbox(
+      app.db,
+      sender,
+      () => closed || app.writes.offNow(),
+      { retryBaseSeconds, log: (fields, message) => app.log.warn(fields, message) },
+    ).finally(() => {
+      running = null;
+    });
     return running;
   }
 

@@ -31,6 +31,7 @@ const WITHOUT_BODY = new Map([
   ['post /api/admin/content/{key}/preview', 'signs a link to the draft of the document in the path'],
   ['post /api/admin/content/{key}/revisions/{id}/restore', 'publishes the revision in the path again'],
   ['post /api/admin/backups', 'takes a backup of everything now'],
+  ['post /api/admin/backups/final', "takes the site's writes off and the move's last backup"],
 ]);
 
 /** A string whose schema caps its length: a maximum, a list of values, an id or a time, a fixed-width pattern. */

@@ -1,5 +1,7 @@
 // The public cache as clients meet it: fast repeated answers that never show a draft, a deleted post or an
 // editor's view to the public, and a write through one instance seen by another within a second.
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers } from '../../test/auth-fixtures.ts';
@@ -32,6 +34,13 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return Date.now() - started;
+}
+
+/** The heap in use once garbage is collected (V8's gc, switched on here for this measurement). */
+function heapAfterCollection(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
 }
 
 const titles = async (app: FastifyInstance) =>
@@ -163,6 +172,95 @@ describe('public cache', () => {
     await within(due - Date.now() + 1000, async () => (await heading(other)) === 'About us, on schedule');
     expect(Date.now()).toBeGreaterThanOrEqual(due);
     expect(await heading(t.app)).toBe('About us, on schedule');
+  });
+
+  it('keys an answer by its path and the parameters its route reads, never by the others', async () => {
+    await write('POST', '/api/blogs', { title: 'Another post', content: 'Body', status: 'published' });
+    await write('POST', '/api/blogs', { title: 'Keyed by search', content: 'Body', status: 'published' });
+    const plain = await get(t.app, '/api/blogs');
+    const hits = t.app.publicCache.counts().hits;
+    const size = t.app.publicCache.size();
+    // UTM parameters and any other parameter the list does not read: the same entry, no new one.
+    const tagged = await get(t.app, '/api/blogs?utm_source=news&utm_campaign=winter&r=123');
+    expect(tagged.headers.etag).toBe(plain.headers.etag);
+    expect(t.app.publicCache.counts().hits).toBe(hits + 1);
+    expect(t.app.publicCache.size()).toBe(size);
+    // A parameter it reads is an answer of its own.
+    const searched = await get(t.app, '/api/blogs?q=keyed&utm_source=news');
+    expect(searched.json().map((post: { title: string }) => post.title)).toEqual(['Keyed by search']);
+    expect(searched.headers.etag).not.toBe(plain.headers.etag);
+    expect((await get(t.app, '/api/blogs?r=1&q=keyed')).headers.etag).toBe(searched.headers.etag);
+    expect((await get(t.app, '/api/blogs?status=all&r=2')).statusCode).toBe(401);
+  });
+
+  it('cannot be flooded: 10,000 requests with random parameters leave its size and memory as they were', async () => {
+    const url = '/api/content/about';
+    expect((await get(t.app, url, { 'accept-encoding': 'br' })).statusCode).toBe(200);
+    expect((await get(t.app, url, { 'accept-encoding': 'gzip' })).statusCode).toBe(200);
+    const before = { size: t.app.publicCache.size(), bytes: t.app.publicCache.bytes() };
+    const heapBefore = heapAfterCollection();
+    const healthTimes: number[] = [];
+    let flooding = true;
+    const probe = (async () => {
+      while (flooding) {
+        const started = performance.now();
+        const health = await get(t.app, '/api/health');
+        healthTimes.push(performance.now() - started);
+        expect(health.statusCode, health.body).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    // 20 visitors at a time, the event loop turning between their rounds as it does between sockets.
+    for (let sent = 0; sent < 10_000; sent += 20) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => get(t.app, `${url}?r=${Math.random().toString(36).slice(2)}`)),
+      );
+      for (const answer of answers) expect(answer.statusCode).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    flooding = false;
+    await probe;
+    expect({ size: t.app.publicCache.size(), bytes: t.app.publicCache.bytes() }).toEqual(before);
+    const grown = heapAfterCollection() - heapBefore;
+    console.log(`heap after the flood: ${(grown / 1024 / 1024).toFixed(1)} MiB more than before`);
+    expect(grown).toBeLessThan(8 * 1024 * 1024);
+    expect(healthTimes.length).toBeGreaterThan(5);
+    const sorted = healthTimes.sort((a, b) => a - b);
+    const p90 = sorted[Math.floor(sorted.length * 0.9)] ?? Infinity;
+    console.log(
+      `health during the flood: median ${sorted[sorted.length >> 1]?.toFixed(1)} ms, p90 ${p90.toFixed(1)} ms`,
+    );
+    expect(p90, `health took ${sorted.map(Math.round).join(', ')} ms`).toBeLessThan(50);
+  });
+
+  it('holds at most its bound in bytes, compressed forms included, dropping the least recently used', async () => {
+    const bare = Fastify();
+    bare.decorate('db', t.app.db);
+    const maxBytes = 256 * 1024;
+    await bare.register(publicCachePlugin, { maxBytes });
+    // 20 KB pages that do not compress to nothing.
+    bare.get('/page/:n', { config: { publicCache: true } }, async (request) => ({
+      n: (request.params as { n: string }).n,
+      text: Array.from({ length: 1500 }, (_, i) => `${i * 7919}`).join(' '),
+    }));
+    await bare.ready();
+    try {
+      for (let n = 0; n < 100; n++) {
+        for (const encoding of ['identity', 'gzip', 'br'])
+          expect((await get(bare, `/page/${n}`, { 'accept-encoding': encoding })).statusCode).toBe(200);
+        expect(bare.publicCache.bytes()).toBeLessThanOrEqual(maxBytes);
+      }
+      expect(bare.publicCache.size()).toBeGreaterThan(3);
+      expect(bare.publicCache.size()).toBeLessThan(100);
+      // The newest page is held, the first is not.
+      const hits = bare.publicCache.counts().hits;
+      await get(bare, '/page/99');
+      expect(bare.publicCache.counts().hits).toBe(hits + 1);
+      await get(bare, '/page/0');
+      expect(bare.publicCache.counts().hits).toBe(hits + 1);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('never keeps a page rendered just before a scheduled post came due and finished just after', async () => {

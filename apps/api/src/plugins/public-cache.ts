@@ -8,6 +8,11 @@
 // A route opts in with `config: { publicCache: true }`. Only anonymous GET/HEAD requests are served or stored
 // (no Authorization header, no preview token), only 200 answers are stored, never one its route marked
 // `private` or `no-store`, and a stored answer carries `Cache-Control: public` for CDNs.
+//
+// An entry's key is the path plus only the query parameters its route reads (`publicCacheParams`), so
+// `/about?r=<random>` is `/about`: nobody can fill the cache by varying the query. The cache is bounded by bytes
+// (every stored form of every entry) as well as by entries, the least recently used going first. When the
+// database cannot be read, the entries it holds are served as they are (stale-if-error, decision 0027).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,12 +23,19 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anonymous GET answers of this route (or of the paths the function accepts) may be kept in the public cache. */
     publicCache?: boolean | ((pathname: string) => boolean);
+    /**
+     * The query parameters this route's answer depends on (or a function of the path naming them): with the
+     * path they make the cache key; every other parameter is ignored by the cache. None by default.
+     */
+    publicCacheParams?: readonly string[] | ((pathname: string) => readonly string[]);
   }
 }
 
 /** How long a read of the content version is trusted (ms): bounds how stale another instance's write can be. */
 const CHECK_MS = 250;
 const MAX_ENTRIES = 500;
+/** Bytes held by default (PUBLIC_CACHE_MAX_MB): every page of the site many times over. */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Larger answers are served fresh every time rather than kept in memory. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** What a CDN may do with a public page: keep it briefly, serve it a little stale while it asks again. */
@@ -37,11 +49,21 @@ const KEPT_HEADERS = ['content-type', 'content-language', 'link', 'x-robots-tag'
 const PRIVATE_PARAMS = /[?&](?:preview|token)=|\/preview\//i;
 
 interface Entry {
+  key: string;
   etag: string;
   headers: Record<string, string>;
   identity: Buffer;
   gzip?: Buffer;
   br?: Buffer;
+  /** What the entry holds: its bodies (each compressed form once made), headers and key. */
+  bytes: number;
+}
+
+export interface PublicCacheOptions {
+  /** Bytes held at most (PUBLIC_CACHE_MAX_MB); the least recently used entries go first. */
+  maxBytes?: number;
+  /** Entries held at most. */
+  maxEntries?: number;
 }
 
 const STORE = Symbol('publicCacheStore');
@@ -49,6 +71,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     [STORE]?: { key: string; generation: number };
   }
+}
+
+/**
+ * The cache key of a request: its path, then only the parameters its route reads, in the route's order, empty
+ * ones left out. `/blog?utm_source=x&q=cloud&r=1` is `/blog?q=cloud`.
+ */
+export function cacheKey(request: FastifyRequest): string {
+  const [pathname = '/', query = ''] = request.url.split('?', 2) as [string, string?];
+  const read = request.routeOptions.config.publicCacheParams;
+  const names = typeof read === 'function' ? read(pathname) : (read ?? []);
+  if (!names.length || !query) return pathname;
+  const params = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of names) for (const value of params.getAll(name)) if (value !== '') kept.append(name, value);
+  const search = kept.toString();
+  return search ? `${pathname}?${search}` : pathname;
 }
 
 /** Whether this request may be answered from, or stored into, the shared cache. */
@@ -67,13 +105,20 @@ export function preferredEncoding(request: FastifyRequest): 'br' | 'gzip' | 'ide
   return 'identity';
 }
 
-function variant(entry: Entry, encoding: 'br' | 'gzip' | 'identity'): Buffer {
+/** A stored answer's body in `encoding`, compressed once; `grew` is told the bytes a new form adds. */
+function variant(entry: Entry, encoding: 'br' | 'gzip' | 'identity', grew?: (bytes: number) => void): Buffer {
   if (encoding === 'br') {
-    entry.br ??= brotliCompressSync(entry.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    if (!entry.br) {
+      entry.br = brotliCompressSync(entry.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+      grew?.(entry.br.length);
+    }
     return entry.br;
   }
   if (encoding === 'gzip') {
-    entry.gzip ??= gzipSync(entry.identity, { level: 6 });
+    if (!entry.gzip) {
+      entry.gzip = gzipSync(entry.identity, { level: 6 });
+      grew?.(entry.gzip.length);
+    }
     return entry.gzip;
   }
   return entry.identity;
@@ -88,6 +133,15 @@ export const matchesEtag = (request: FastifyRequest, etag: string) =>
 export interface PublicCache {
   /** Entries held now (tests and diagnostics). */
   size(): number;
+  /** Bytes held now: every stored body, compressed forms included (tests and diagnostics). */
+  bytes(): number;
+  /** The bound on bytes held. */
+  maxBytes: number;
+  /**
+   * The address a stored answer is rendered for (its cache key), or null when this request's answer is not
+   * stored: a page is rendered for the key, so what is kept holds none of the parameters the key leaves out.
+   */
+  storedAs(request: FastifyRequest): string | null;
   /** Whether this request's answer will be stored: its handler should then send a Buffer, not a stream. */
   willStore(request: FastifyRequest): boolean;
   /**
@@ -107,8 +161,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function publicCache(app: FastifyInstance) {
+export default fp<PublicCacheOptions>(async function publicCache(app: FastifyInstance, options) {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const entries = new Map<string, Entry>();
+  let heldBytes = 0;
   let state: ContentState | null = null;
   let checkedAt = 0;
   let pending: Promise<ContentState> | null = null;
@@ -135,12 +192,31 @@ export default fp(async function publicCache(app: FastifyInstance) {
     const next = await pending;
     if (!state || next.version !== state.version || due) {
       entries.clear();
+      heldBytes = 0;
       generation += 1;
     }
     state = next;
     checkedAt = Date.now();
     return generation;
   }
+
+  /** Drops the least recently used entries until the cache is within both bounds. */
+  function trim() {
+    for (const [key, entry] of entries) {
+      if (heldBytes <= maxBytes && entries.size <= maxEntries) break;
+      entries.delete(key);
+      heldBytes -= entry.bytes;
+    }
+  }
+
+  /** Counts a compressed form made for an entry that is still held. */
+  const grewBy = (entry: Entry) => (bytes: number) => {
+    entry.bytes += bytes;
+    if (entries.get(entry.key) === entry) {
+      heldBytes += bytes;
+      trim();
+    }
+  };
 
   function send(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     void reply.headers(entry.headers);
@@ -150,11 +226,14 @@ export default fp(async function publicCache(app: FastifyInstance) {
     if (matchesEtag(request, entry.etag)) return reply.code(304).send();
     const encoding = preferredEncoding(request);
     if (encoding !== 'identity') void reply.header('content-encoding', encoding);
-    return reply.code(200).send(variant(entry, encoding));
+    return reply.code(200).send(variant(entry, encoding, grewBy(entry)));
   }
 
   app.decorate('publicCache', {
     size: () => entries.size,
+    bytes: () => heldBytes,
+    maxBytes,
+    storedAs: (request) => request[STORE]?.key ?? null,
     willStore: (request) => request[STORE] !== undefined,
     generation: () => currentGeneration(),
     skip: (request) => {
@@ -165,15 +244,21 @@ export default fp(async function publicCache(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isPublic(request)) return;
+    const key = cacheKey(request);
     let current: number;
     try {
       current = await currentGeneration();
     } catch (error) {
-      // The database is down: answer without the cache; the route reports the failure in its own words.
+      // The database is down: the last good answer is served as it is (stale-if-error); without one the route
+      // answers, and reports the failure in its own words. Nothing is stored until the version can be read.
+      const stale = entries.get(key);
+      if (stale) {
+        hits += 1;
+        return send(request, reply, stale);
+      }
       request.log.warn({ err: error }, 'content version unavailable; page cache bypassed');
       return;
     }
-    const key = request.url;
     const entry = entries.get(key);
     if (entry) {
       // Most recently used last, so the oldest is evicted first.
@@ -205,15 +290,23 @@ export default fp(async function publicCache(app: FastifyInstance) {
       if (value !== undefined) headers[name] = String(value);
     }
     const entry: Entry = {
+      key: store.key,
       etag: `W/"${createHash('sha1').update(identity).digest('base64url')}"`,
       headers,
       identity,
+      bytes: identity.length + store.key.length + JSON.stringify(headers).length,
     };
     // The cache was emptied since this request began (a write, or a scheduled change came due): its data may
-    // predate that change; not kept.
-    if (generation === store.generation) {
+    // predate that change; not kept. An answer larger than the whole bound is not kept either.
+    if (generation === store.generation && entry.bytes * 4 <= maxBytes) {
+      const previous = entries.get(store.key);
+      if (previous) {
+        entries.delete(store.key);
+        heldBytes -= previous.bytes;
+      }
       entries.set(store.key, entry);
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      heldBytes += entry.bytes;
+      trim();
     }
     void reply.header('etag', entry.etag);
     void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
@@ -226,6 +319,6 @@ export default fp(async function publicCache(app: FastifyInstance) {
     if (encoding === 'identity') return payload;
     void reply.header('content-encoding', encoding);
     void reply.removeHeader('content-length');
-    return variant(entry, encoding);
+    return variant(entry, encoding, grewBy(entry));
   });
 });

@@ -25,13 +25,25 @@ export default fp(async function siteContent(app: FastifyInstance) {
   let pending: Promise<Map<string, PublicDocument>> | null = null;
 
   async function current() {
-    const generation = await app.publicCache.generation();
+    let generation: number;
+    try {
+      generation = await app.publicCache.generation();
+    } catch (error) {
+      // The database is away: the documents last read are what the public saw last (stale-if-error).
+      if (documents) return documents;
+      throw error;
+    }
     if (documents && loadedIn === generation) return documents;
     pending ??= publicDocuments(app.db)
       .then((loaded) => {
         documents = loaded;
         loadedIn = generation;
         return loaded;
+      })
+      // Read again once the database is back; meanwhile the documents last read.
+      .catch((error: unknown) => {
+        if (documents) return documents;
+        throw error;
       })
       .finally(() => {
         pending = null;

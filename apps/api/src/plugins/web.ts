@@ -6,7 +6,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_PREVIEW_PARAM, contentKeysForPath, type WebLoadContext } from '@agency/contract';
+import {
+  BLOG_LIST_QUERY_PARAMS,
+  CONTENT_PREVIEW_PARAM,
+  contentKeysForPath,
+  type WebLoadContext,
+} from '@agency/contract';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +19,7 @@ import fp from 'fastify-plugin';
 import type { ServerBuild } from 'react-router';
 import { ConfigError } from '../config.ts';
 import { inlineScriptHashes } from '../lib/security-headers.ts';
+import { databaseAnswers, RETRY_AFTER_SECONDS } from '../lib/unavailable.ts';
 import type { PageAnswer } from './page-renderer.ts';
 import { matchesEtag, preferredEncoding } from './public-cache.ts';
 
@@ -175,8 +181,9 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   async function render(request: FastifyRequest, reply: FastifyReply, answer?: PageAnswer) {
     const host = request.headers.host ?? 'localhost';
     if (!VALID_HOST.test(host)) return reply.status(400).type('text/plain').send('Bad Request: malformed Host header');
-    // The path is appended, not resolved: "//x" is a path here, not another host.
-    const target = answer?.path ?? request.url;
+    // The path is appended, not resolved: "//x" is a path here, not another host. A page the public cache keeps
+    // is rendered for its key (the path and the parameters the page reads), as every later visitor gets it.
+    const target = answer?.path ?? app.publicCache.storedAs(request) ?? request.url;
     const url = new URL(`http://${host}${target.startsWith('/') ? target : `/${target}`}`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -194,7 +201,11 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
       new Request(url, { method: answer ? 'GET' : request.method, headers, signal: controller.signal }),
       context as unknown as Parameters<typeof handleRequest>[1],
     );
-    reply.status(answer?.status ?? response.status);
+    // A page that failed while the database is away: 503, come back in a few seconds (never a 500 for an outage).
+    if (response.status >= 500 && !answer && !(await databaseAnswers(() => app.database.ping()))) {
+      void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      reply.status(503);
+    } else reply.status(answer?.status ?? response.status);
     for (const [name, value] of response.headers) {
       if (name !== 'set-cookie') reply.header(name, value);
     }
@@ -223,12 +234,20 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
     return reply.compress(body);
   }
 
-  /** Whether a document this page shows has a published version other than the installation's. */
+  /**
+   * Whether a document this page shows has a published version other than the installation's. When that cannot
+   * be known (the database is away and nothing was read before), the built page is the last good version.
+   */
   async function showsEditedContent(pathname: string): Promise<boolean> {
     const keys = contentKeysForPath(pathname === '/index.html' ? '/' : pathname.replace(/\/index\.html$/, ''));
     if (!keys.length) return false;
-    const documents = await app.siteContent.current();
-    return keys.some((key) => documents.get(key)?.edited);
+    try {
+      const documents = await app.siteContent.current();
+      return keys.some((key) => documents.get(key)?.edited);
+    } catch (error) {
+      app.log.warn({ err: error }, 'content unavailable; the prerendered page is served');
+      return false;
+    }
   }
 
   /** Prerendered pages are kept by the public cache when they are rendered (edited content). */
@@ -258,7 +277,11 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
 
   app.usePageRenderer((request, reply, answer) => render(request, reply, answer));
 
-  const config = { publicCache: (pathname: string) => isCachedPage(pathname) || isPrerendered(pathname) };
+  const config = {
+    publicCache: (pathname: string) => isCachedPage(pathname) || isPrerendered(pathname),
+    // The blog's list reads its search, tag and page; every other page reads no query parameter.
+    publicCacheParams: (pathname: string) => (pathname === '/blog' ? BLOG_LIST_QUERY_PARAMS : []),
+  };
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler, config });
   app.route({ method: ['GET', 'HEAD'], url: '/', handler, config });
 });

@@ -13,10 +13,13 @@ export interface ControlAnswer {
   sizeBytes: number;
 }
 
-/** Starts the socket; `take` takes a backup into outDir (or the configured store when absent). */
+/**
+ * Starts the socket; `take` takes a backup into outDir (or the configured store when absent), the move's last
+ * one (the site's writes off first) when `final`.
+ */
 export async function listenForBackupRequests(
   dataDir: string,
-  take: (outDir: string | undefined) => Promise<ControlAnswer>,
+  take: (outDir: string | undefined, final: boolean) => Promise<ControlAnswer>,
 ): Promise<() => Promise<void>> {
   const socket = controlSocket(dataDir);
   // A socket left by a process that crashed; a live server would still be listening (checked by the CLI first).
@@ -31,13 +34,18 @@ export async function listenForBackupRequests(
       };
       if (request.method !== 'POST' || request.url !== '/backup') return answer(404, { error: 'Not found' });
       let outDir: string | undefined;
+      let final = false;
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { outDir?: unknown };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+          outDir?: unknown;
+          final?: unknown;
+        };
         outDir = typeof body.outDir === 'string' ? body.outDir : undefined;
+        final = body.final === true;
       } catch {
         return answer(400, { error: 'The body must be JSON.' });
       }
-      take(outDir).then(
+      take(outDir, final).then(
         (result) => answer(200, result),
         (error: unknown) => answer(500, { error: (error as Error).message }),
       );
@@ -57,7 +65,7 @@ export async function listenForBackupRequests(
 /** null when no server listens in dataDir; otherwise the server's backup, or its error thrown. */
 export function askRunningServer(
   dataDir: string,
-  body: { outDir?: string | undefined },
+  body: { outDir?: string | undefined; final?: boolean },
 ): Promise<ControlAnswer | null> {
   return new Promise((done, fail) => {
     const request = http.request(

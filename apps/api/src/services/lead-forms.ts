@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { ownOrigins } from '../lib/same-site.ts';
+import { unavailable } from '../lib/unavailable.ts';
 import { parseOr400 } from '../lib/validate.ts';
 import { CV_CONTENT_TYPES, detectCvType, readAttachment } from './file-type.ts';
 import { purgeUsedChallenges } from './challenge.ts';
@@ -220,7 +221,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, optio
       if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
       if (error instanceof HttpError) throw error;
       request.log.error({ err: error, kind: lead.kind }, 'lead could not be stored');
-      throw new HttpError(503, MESSAGES.http.unavailable);
+      throw unavailable();
     }
     if (queued > 0) app.outbox.kick();
     purgeUsedChallenges(app.db).catch((error: unknown) => request.log.warn({ err: error }, 'challenge purge failed'));

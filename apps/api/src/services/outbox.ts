@@ -1,5 +1,6 @@
 // The outbox worker's one pass: claim due mails and webhooks, send them outside any transaction, record the
 // outcome on the row and in the lead's timeline.
+import { createHash } from 'node:crypto';
 import type { LeadEventType, LeadKind } from '@agency/contract';
 import { type Db, eq, schema, sql } from '@agency/db';
 import { ACCOUNT_MAIL_KIND, ACCOUNT_MAIL_PURPOSES } from './account-mail.ts';
@@ -14,6 +15,9 @@ export interface Senders {
   mail?: SendMail | undefined;
   webhook?: SendWebhook | undefined;
 }
+
+/** Writes one log line (the server's logger at `warn`). */
+export type OutboxLog = (fields: Record<string, unknown>, message: string) => void;
 
 export interface OutboxRun {
   sent: number;
@@ -87,6 +91,39 @@ async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
   return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to });
 }
 
+/** The SMTP reply code of a failed send (nodemailer's `responseCode`, or the code a reply text starts with). */
+function smtpCode(error: unknown): number | null {
+  const given = (error as { responseCode?: unknown } | null)?.responseCode;
+  if (typeof given === 'number') return given;
+  const text = error instanceof Error ? error.message : String(error);
+  const quoted = /(?:^|:\s)([245]\d\d)[\s-]/.exec(text);
+  return quoted ? Number(quoted[1]) : null;
+}
+
+/**
+ * The one line a failed mail or webhook logs: which row, why, which try. The recipient (an address or a
+ * webhook's URL) only as a hash an operator can compare with `sha256(address)`; no subject, body or address.
+ */
+export function failureLogFields(row: ClaimedRow, error: unknown, nextAttemptSeconds: number) {
+  const webhook = row.purpose === 'webhook';
+  return {
+    outboxId: row.id,
+    purpose: row.purpose,
+    leadKind: row.lead_kind,
+    leadId: row.lead_kind === ACCOUNT_MAIL_KIND ? null : row.lead_id,
+    recipientHash: createHash('sha256')
+      .update(webhook ? row.to : row.to.trim().toLowerCase())
+      .digest('hex')
+      .slice(0, 16),
+    ...(webhook
+      ? { httpStatus: (error as { status?: unknown } | null)?.status ?? null }
+      : { smtpCode: smtpCode(error) }),
+    errorCode: (error as { code?: unknown } | null)?.code ?? null,
+    attempt: Number(row.attempts),
+    nextAttemptSeconds,
+  };
+}
+
 const isLeadRow = (row: ClaimedRow): row is ClaimedRow & { lead_kind: LeadKind } => row.lead_kind !== ACCOUNT_MAIL_KIND;
 
 /**
@@ -115,7 +152,7 @@ export async function processOutbox(
   db: Db,
   senders: Senders,
   stopping?: () => boolean,
-  retryBaseSeconds = BACKOFF_BASE_SECONDS,
+  { retryBaseSeconds = BACKOFF_BASE_SECONDS, log }: { retryBaseSeconds?: number; log?: OutboxLog } = {},
 ): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
   const purposes = [
@@ -136,6 +173,10 @@ export async function processOutbox(
       } catch (error) {
         run.failed++;
         const delay = backoffSeconds(Number(row.attempts), retryBaseSeconds);
+        log?.(
+          failureLogFields(row, error, delay),
+          row.purpose === 'webhook' ? 'outbox: webhook failed' : 'outbox: mail failed',
+        );
         const lastError = String(error instanceof Error ? error.message : error).slice(0, 1000);
         await db.transaction(async (tx) => {
           await tx

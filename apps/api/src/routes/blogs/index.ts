@@ -103,7 +103,9 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     querystring: BlogListQuerySchema,
     response: { 200: BlogListSchema, ...errorResponses(400, 401, 403) },
   };
-  app.get('/', { config: { publicCache: true }, schema: listSchema }, async (request, reply) => {
+  // Kept by the public cache per search, tag and status (the parameters this list reads), not per other parameter.
+  const listCache = { publicCache: true, publicCacheParams: ['status', 'q', 'tag'] };
+  app.get('/', { config: listCache, schema: listSchema }, async (request, reply) => {
     const { status, q, tag } = request.query;
     if (status === 'all') {
       await editorsOnly.call(app, request, reply);
