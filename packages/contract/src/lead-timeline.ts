@@ -21,6 +21,7 @@ export const LEAD_EVENT_TYPES = [
   'follow_up_set',
   'follow_up_cleared',
   'deal_value_changed',
+  'reply_received',
 ] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
@@ -35,6 +36,7 @@ export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
  * - reply_queued: `{ outboxId, to, subject, text }`; reply_sent: `{ outboxId, to }`; reply_failed adds `attempts, lastError`
  * - follow_up_set: `{ at, note }`; follow_up_cleared: `{ at, note }` (what was cleared)
  * - deal_value_changed: `{ from, to, currency }`
+ * - reply_received: `{ messageId, from, subject, text, attachments: [{ id, fileName, size }] }`
  * - status_changed and owner_changed carry `bulk: true` when made by POST /api/admin/{kind}/bulk
  */
 export const LeadEventSchema = z.object({

@@ -25,6 +25,8 @@ export const LeadWorkSchema = z.object({
   utmSource: z.string().nullable(),
   utmMedium: z.string().nullable(),
   utmCampaign: z.string().nullable(),
+  /** An answer from the sender came back (reply_received) and nobody has opened the lead since. */
+  unread: z.boolean(),
 });
 export type LeadWork = z.infer<typeof LeadWorkSchema>;
 

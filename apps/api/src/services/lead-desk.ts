@@ -34,7 +34,7 @@ const COLUMNS: Record<LeadKind, { name: string; phone: string; topic: string }> 
 function leadsOf(kind: LeadKind, where: SQL | undefined): SQL {
   const c = COLUMNS[kind];
   return sql`select ${kind}::text as kind, id, created_at, status, owner_id, last_activity_at, source_path, referrer,
-    utm_source, utm_medium, utm_campaign, follow_up_at, follow_up_note, ${sql.identifier(c.name)} as name, email,
+    utm_source, utm_medium, utm_campaign, follow_up_at, follow_up_note, unread_reply_at, ${sql.identifier(c.name)} as name, email,
     ${sql.identifier(c.phone)} as phone, ${sql.identifier(c.topic)} as topic
     from ${tableOf(kind)} ${where ? sql`where ${where}` : sql``}`;
 }
@@ -56,6 +56,7 @@ interface LeadRow {
   utm_campaign: string | null;
   follow_up_at: Date | string | null;
   follow_up_note: string | null;
+  unread_reply_at: Date | string | null;
   name: string;
   email: string;
   phone: string;
@@ -84,6 +85,7 @@ export function toInboxItem(row: LeadRow): InboxItem {
     utmSource: row.utm_source,
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
+    unread: row.unread_reply_at !== null,
     followUpAt: isoOrNull(row.follow_up_at),
     followUpNote: row.follow_up_note,
     name: row.name,
