@@ -1,6 +1,7 @@
 // The dashboard's figures: GET /api/admin/stats.
 import { z } from 'zod';
 import { BackupStatusSchema } from './backup.ts';
+import { InboundStatusSchema } from './inbound.ts';
 import { DeliverySchema } from './lead-timeline.ts';
 import { LEAD_KINDS, REGIONS } from './options.ts';
 
@@ -79,5 +80,7 @@ export const StatsSchema = z.object({
   /** Quotes' deal values (issue 22): the open pipeline's by status, and the won ones this month and last. */
   dealValue: DealValueStatsSchema,
   backup: BackupStatusSchema,
+  /** The mailbox answers come back to (issue 32): reachable or why not, what was filed, left unmatched or too large. */
+  inbound: InboundStatusSchema,
 });
 export type Stats = z.infer<typeof StatsSchema>;

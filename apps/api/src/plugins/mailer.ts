@@ -20,6 +20,8 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
   webhooks?: WebhookConfig | undefined;
+  /** The domain of the Message-IDs of mails about leads (`<outbox id@domain>`). */
+  messageIdDomain?: string | undefined;
   /** Pause between passes; 0 turns the timer off (passes then run only on kick or process()). */
   intervalMs?: number;
 }
@@ -29,7 +31,7 @@ const NOTHING: OutboxRun = { sent: 0, failed: 0 };
 
 export default fp<MailerOptions>(async function mailer(
   app: FastifyInstance,
-  { smtpUrl, mailFrom, webhooks, intervalMs },
+  { smtpUrl, mailFrom, webhooks, messageIdDomain, intervalMs },
 ) {
   // Without SMTP_URL no mail is sent: mail rows wait in the outbox until an instance with SMTP starts.
   const smtp = smtpUrl ? createSmtpSender(smtpUrl, mailFrom) : null;
@@ -45,7 +47,7 @@ export default fp<MailerOptions>(async function mailer(
 
   function start(): Promise<OutboxRun> {
     if (!sender || closed) return Promise.resolve(NOTHING);
-    running = processOutbox(app.db, sender, () => closed)
+    running = processOutbox(app.db, sender, () => closed, messageIdDomain)
       .then((run) => {
         // Failed rows are retried with backoff; the log tells the operator the mail server is unhappy.
         if (run.failed > 0) app.log.warn(run, 'outbox: some mail or webhooks could not be sent; they will be retried');

@@ -3,6 +3,7 @@
 import type { LeadEventType, LeadKind } from '@agency/contract';
 import { type Db, eq, schema, sql } from '@agency/db';
 import { ACCOUNT_MAIL_KIND, ACCOUNT_MAIL_PURPOSES } from './account-mail.ts';
+import { outboxMessageId } from './inbound-address.ts';
 import { recordEvents, webhookTarget } from './lead-events.ts';
 import type { MailMessage } from './mail.ts';
 import type { SendWebhook } from './webhooks.ts';
@@ -77,13 +78,15 @@ async function handBack(db: Db, rows: ClaimedRow[]): Promise<void> {
     )})`);
 }
 
-async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
+async function deliver(row: ClaimedRow, senders: Senders, messageIdDomain: string | undefined): Promise<void> {
   if (row.purpose === 'webhook') {
     if (!senders.webhook) throw new Error('webhooks are not configured');
     return senders.webhook({ id: row.id, url: row.to, body: row.body });
   }
   if (!senders.mail) throw new Error('SMTP is not configured');
-  return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to });
+  // A mail about a lead carries its row's id as Message-ID: an answer's In-Reply-To names the lead (issue 32).
+  const messageId = messageIdDomain && isLeadRow(row) ? outboxMessageId(row.id, messageIdDomain) : undefined;
+  return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to, messageId });
 }
 
 const isLeadRow = (row: ClaimedRow): row is ClaimedRow & { lead_kind: LeadKind } => row.lead_kind !== ACCOUNT_MAIL_KIND;
@@ -109,7 +112,12 @@ function outcomeEvent(row: ClaimedRow & { lead_kind: LeadKind }, outcome: 'sent'
  * `stopping`: true once the instance is shutting down (SIGTERM): the row being sent is finished, and the rows
  * claimed but not tried yet are handed back (lease and attempt undone) for another instance to send at once.
  */
-export async function processOutbox(db: Db, senders: Senders, stopping?: () => boolean): Promise<OutboxRun> {
+export async function processOutbox(
+  db: Db,
+  senders: Senders,
+  stopping?: () => boolean,
+  messageIdDomain?: string,
+): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
   const purposes = [
     ...(senders.mail ? ['notification', 'confirmation', 'reply', ...ACCOUNT_MAIL_PURPOSES] : []),
@@ -125,7 +133,7 @@ export async function processOutbox(db: Db, senders: Senders, stopping?: () => b
         return run;
       }
       try {
-        await deliver(row, senders);
+        await deliver(row, senders, messageIdDomain);
       } catch (error) {
         run.failed++;
         const delay = backoffSeconds(Number(row.attempts));

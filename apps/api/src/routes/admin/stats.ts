@@ -86,7 +86,7 @@ export async function dealValueStats(db: Db, timeZone: string): Promise<DealValu
   };
 }
 
-export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue'>> {
+export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue' | 'inbound'>> {
   const [weeks, statuses, median, paths, campaigns, failing, outbox] = await Promise.all([
     rows<{ kind: LeadKind; region: string | null; this_week: boolean; n: number }>(
       db,
@@ -194,11 +194,12 @@ export default async function statsRoutes(app: FastifyInstance, { timeZone }: { 
     response: { 200: StatsSchema, ...errorResponses(401, 403) },
   };
   app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, async () => {
-    const [leads, dealValue, backup] = await Promise.all([
+    const [leads, dealValue, backup, inbound] = await Promise.all([
       leadStats(app.db),
       dealValueStats(app.db, timeZone),
       app.backups.status(),
+      app.inbound.status(),
     ]);
-    return { ...leads, dealValue, backup };
+    return { ...leads, dealValue, backup, inbound };
   });
 }
