@@ -196,7 +196,9 @@ export default fp<InboundOptions>(async function inbound(app: FastifyInstance, o
       logger: false,
       connectionTimeout: timings.connectTimeoutMs,
       greetingTimeout: timings.connectTimeoutMs,
-      // Restarts IDLE now and then: some servers end an IDLE they think forgotten.
+      // IDLE (the server's word of a new message) soon after each read; restarted now and then, as some servers
+      // end an IDLE they think forgotten.
+      autoIdleDelay: 1000,
       maxIdleTime: Math.min(timings.pollEveryMs, 25 * 60_000),
     });
     client = connection;
@@ -252,6 +254,8 @@ export default fp<InboundOptions>(async function inbound(app: FastifyInstance, o
   /** Reads the messages that arrived since the last UID read, oldest first. */
   async function sync(connection: ImapFlow) {
     if (!leader || closed) return;
+    // Asks for the server's news first: the mailbox's count is only as fresh as the last answer.
+    await connection.noop();
     const mailbox = connection.mailbox;
     if (!mailbox) throw new Error('no mailbox is open');
     const uidValidity = Number(mailbox.uidValidity);
@@ -262,11 +266,9 @@ export default fp<InboundOptions>(async function inbound(app: FastifyInstance, o
     // A new UIDVALIDITY numbers the mailbox anew: read it all again (what was decided is remembered by Message-ID).
     let lastUid = state && Number(state.uid_validity) === uidValidity ? Number(state.last_uid) : 0;
     const fresh: { uid: number; size: number }[] = [];
-    if (mailbox.exists > 0) {
-      for await (const message of connection.fetch(`${lastUid + 1}:*`, { uid: true, size: true }, { uid: true })) {
-        // `n:*` also answers the last message when n is past it.
-        if (message.uid > lastUid) fresh.push({ uid: message.uid, size: message.size ?? 0 });
-      }
+    for await (const message of connection.fetch(`${lastUid + 1}:*`, { uid: true, size: true }, { uid: true })) {
+      // `n:*` also answers the last message when n is past it.
+      if (message.uid > lastUid) fresh.push({ uid: message.uid, size: message.size ?? 0 });
     }
     fresh.sort((a, b) => a.uid - b.uid);
     for (const message of fresh) {
