@@ -60,7 +60,9 @@ function mailAccount() {
 
 export async function startDovecot(): Promise<TestDovecot> {
   if (!DOVECOT) {
-    throw new Error('dovecot is not installed: the inbound tests need Debian’s dovecot-imapd (apt-get install dovecot-imapd)');
+    throw new Error(
+      'dovecot is not installed: the inbound tests need Debian’s dovecot-imapd (apt-get install dovecot-imapd)',
+    );
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'agency-imap-'));
   const account = mailAccount();
@@ -124,7 +126,8 @@ export async function startDovecot(): Promise<TestDovecot> {
 
   let child: ChildProcess | null = null;
   let output = '';
-  const log = () => [output, existsSync(`${dir}/dovecot.log`) ? readFileSync(`${dir}/dovecot.log`, 'utf8') : ''].join('\n');
+  const log = () =>
+    [output, existsSync(`${dir}/dovecot.log`) ? readFileSync(`${dir}/dovecot.log`, 'utf8') : ''].join('\n');
 
   async function start() {
     // Its own process group: stopping it ends every dovecot process, the open connections' too, as a crash would.

@@ -129,7 +129,9 @@ describe('answers come back onto the lead from the mailbox', () => {
     expect(headerOf(mail!.data, 'Reply-To')).toBe(`inbound+${token}@agency.test`);
     expect(headerOf(mail!.data, 'Message-ID')).toBe(`<${outboxId}@agency.test>`);
     // The visitor's confirmation also comes back to the mailbox.
-    const confirmation = smtp.received.find((received) => plain(received.data).includes('We have received your message'));
+    const confirmation = smtp.received.find((received) =>
+      plain(received.data).includes('We have received your message'),
+    );
     expect(headerOf(confirmation!.data, 'Reply-To')).toBe(`inbound+${token}@agency.test`);
 
     // The visitor answers from their mail program: In-Reply-To names the reply, the history is quoted below.
@@ -167,12 +169,18 @@ describe('answers come back onto the lead from the mailbox', () => {
     expect(file.rawPayload.equals(PDF)).toBe(true);
 
     // Kept in the mailbox, seen, in Filed; the inbox (LEADS_TO, as nobody owns the lead) is told.
-    await vi.waitFor(async () => expect(await folders()).toEqual({ inbox: 0, inboxUnseen: 0, filed: 1, filedUnseen: 0 }), WITHIN);
+    await vi.waitFor(
+      async () => expect(await folders()).toEqual({ inbox: 0, inboxUnseen: 0, filed: 1, filedUnseen: 0 }),
+      WITHIN,
+    );
     const notice = await t.app.db
       .select({ to: schema.outbox.to, subject: schema.outbox.subject })
       .from(schema.outbox)
       .where(and(eq(schema.outbox.leadId, leadId), eq(schema.outbox.purpose, 'notification')));
-    expect(notice).toContainEqual({ to: 'leads@agency.test', subject: 'Answer from Grace Hopper: Re: Your network, Grace' });
+    expect(notice).toContainEqual({
+      to: 'leads@agency.test',
+      subject: 'Answer from Grace Hopper: Re: Your network, Grace',
+    });
 
     // Unread in the inbox until someone opens the lead.
     expect(await unreadOf(leadId)).toBe(true);

@@ -4,11 +4,7 @@
 // too large one is left where it is and counted. A failure is recorded for the dashboard and never reaches the
 // requests the server answers (decision 0029).
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  INBOUND_FILED_FOLDER,
-  INBOUND_MESSAGE_MAX_BYTES,
-  type InboundStatus,
-} from '@agency/contract';
+import { INBOUND_FILED_FOLDER, INBOUND_MESSAGE_MAX_BYTES, type InboundStatus } from '@agency/contract';
 import { type Db, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -63,7 +59,11 @@ export interface InboundOptions {
 function causeOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error).slice(0, 500);
   const { code, responseText } = error as { code?: string; responseText?: string };
-  const parts = [code && !error.message.includes(code) ? `${code}:` : '', error.message, responseText ? `(${responseText})` : ''];
+  const parts = [
+    code && !error.message.includes(code) ? `${code}:` : '',
+    error.message,
+    responseText ? `(${responseText})` : '',
+  ];
   return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').slice(0, 500);
 }
 
@@ -312,7 +312,12 @@ export default fp<InboundOptions>(async function inbound(app: FastifyInstance, o
       await recordLeftMessage(app.db, message.messageId, 'unmatched', size);
       return;
     }
-    const result = await fileMessage({ db: app.db, storage: app.storage, log, mail: options.mail }, message, lead, size);
+    const result = await fileMessage(
+      { db: app.db, storage: app.storage, log, mail: options.mail },
+      message,
+      lead,
+      size,
+    );
     if (result.filed) {
       log.info({ kind: lead.kind, leadId: lead.id, attachments: result.attachments }, 'inbound: an answer was filed');
       app.outbox.kick();

@@ -283,7 +283,11 @@ async function noticeMail(
     : [];
   const to = owner?.email ?? recipientFor(lead.kind, row, config);
   if (!to) return null;
-  const sender = message.from ? (message.from.name ? `${message.from.name} <${message.from.address}>` : message.from.address) : 'The sender';
+  const sender = message.from
+    ? message.from.name
+      ? `${message.from.name} <${message.from.address}>`
+      : message.from.address
+    : 'The sender';
   const lines = [
     `${sender} answered on their ${KIND_WORDS[lead.kind]}.`,
     '',

@@ -58,7 +58,11 @@ function senderName(config: LeadMailConfig): string {
   return match?.[1]?.trim() || new URL(config.siteUrl).host;
 }
 
-export function recipientFor(kind: LeadKind, fields: Record<string, unknown>, config: LeadMailConfig): string | undefined {
+export function recipientFor(
+  kind: LeadKind,
+  fields: Record<string, unknown>,
+  config: LeadMailConfig,
+): string | undefined {
   const region = kind === 'quotes' ? (fields.region as Region | null | undefined) : undefined;
   return (region && config.leadsTo[region]) || config.leadsTo.default;
 }

@@ -99,7 +99,8 @@ describe('hourly limits', () => {
   it('allows REPLIES_PER_ACCOUNT_PER_HOUR replies from one account over several leads, then 429 naming it', async () => {
     // Bob sent 3 above; 2 more to other leads reach his 5.
     const leads = [await newLead('contacts', 'one@example.com'), await newLead('contacts', 'two@example.com')];
-    for (const id of leads) expect((await reply('contacts', id, bob, 'Hello', 'Hello {firstName}')).statusCode).toBe(202);
+    for (const id of leads)
+      expect((await reply('contacts', id, bob, 'Hello', 'Hello {firstName}')).statusCode).toBe(202);
     const third = await newLead('contacts', 'three@example.com');
     const refused = await reply('contacts', third, bob, 'Hello', 'Hello {firstName}');
     expect(refused.statusCode).toBe(429);

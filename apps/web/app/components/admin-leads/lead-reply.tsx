@@ -103,8 +103,8 @@ export function LeadReply({
         Reply to {to}
       </h4>
       <p className="mt-1 text-sm text-slate-600">
-        A plain-text mail from the site; the answer comes back to this lead when the site watches a mailbox,
-        else to your own address.
+        A plain-text mail from the site; the answer comes back to this lead when the site watches a mailbox, else to
+        your own address.
       </p>
       <div className="mt-3">
         <label htmlFor={`${id}-template`} className={labelClass}>
@@ -159,8 +159,8 @@ export function LeadReply({
           className={inputClass}
         />
         <p id={`${id}-text-hint`} className="mt-1 text-sm text-slate-600">
-          {text.length.toLocaleString('en-GB')} of {REPLY_MAX_LENGTH.toLocaleString('en-GB')} characters. Merge
-          fields: {MERGE_FIELDS.map((field) => `{${field}}`).join(' ')}.
+          {text.length.toLocaleString('en-GB')} of {REPLY_MAX_LENGTH.toLocaleString('en-GB')} characters. Merge fields:{' '}
+          {MERGE_FIELDS.map((field) => `{${field}}`).join(' ')}.
         </p>
         {fieldError('text')}
       </div>
