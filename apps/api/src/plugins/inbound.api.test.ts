@@ -78,9 +78,13 @@ const deliver = (raw: Buffer) => withMailbox((client) => client.append('INBOX', 
 
 const folders = () =>
   withMailbox(async (client) => {
-    const inbox = await client.status('INBOX', { messages: true, unseen: true });
+    const count = async (path: string) => {
+      const status = await client.status(path, { messages: true, unseen: true });
+      return status ? { messages: status.messages, unseen: status.unseen } : { messages: 0, unseen: 0 };
+    };
+    const inbox = await count('INBOX');
     const filed = (await client.list()).some((box) => box.path === 'Filed')
-      ? await client.status('Filed', { messages: true, unseen: true })
+      ? await count('Filed')
       : { messages: 0, unseen: 0 };
     return { inbox: inbox.messages, inboxUnseen: inbox.unseen, filed: filed.messages, filedUnseen: filed.unseen };
   });
