@@ -22,6 +22,7 @@ import backupsPlugin, { scratchDirOf } from './plugins/backups.ts';
 import databasePlugin from './plugins/database.ts';
 import digestPlugin from './plugins/digest.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import inboundPlugin, { type InboundTimings } from './plugins/inbound.ts';
 import mailerPlugin from './plugins/mailer.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -57,6 +58,7 @@ import leadRoutes from './routes/leads/index.ts';
 import uploadRoutes from './routes/uploads/index.ts';
 import mediaRoutes from './routes/admin/media/index.ts';
 import userRoutes from './routes/users/index.ts';
+import { messageIdDomain } from './services/inbound-address.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage, type Storage } from './services/storage.ts';
 
@@ -71,6 +73,8 @@ export interface AppOptions {
   backupSchedule?: boolean;
   /** Told of every route as it is registered (the tests that go over every route use it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The mailbox watcher's backoff and lease times (the IMAP tests shorten them). */
+  inboundTimings?: Partial<InboundTimings>;
 }
 
 /**
@@ -119,6 +123,7 @@ export async function buildApp({
   retentionSchedule = true,
   backupSchedule = true,
   onRoute,
+  inboundTimings,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
@@ -183,6 +188,7 @@ export async function buildApp({
     mailFrom: config.mailFrom,
     webhooks: config.webhooks,
     retryBaseSeconds: config.outboxRetryBaseSeconds,
+    messageIdDomain: messageIdDomain(config.inbound, config.siteUrl),
   });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });
   await app.register(digestPlugin, { timeZone: config.timeZone, siteUrl: config.siteUrl, schedule: retentionSchedule });
@@ -192,6 +198,8 @@ export async function buildApp({
     bucket: config.s3?.bucket,
     schedule: backupSchedule,
   });
+  // After the database, storage and outbox, so it stops before them; one instance of the cluster watches.
+  await app.register(inboundPlugin, { config: config.inbound, mail: config, timings: inboundTimings });
   // Before the routes: it collects each route registered after it into GET /api/openapi.json.
   await app.register(openapiPlugin, { siteUrl: config.siteUrl });
   // GET /metrics at the root, and the request-duration hook on every route registered after it.

@@ -3,10 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
+import { REPLY_RATE_DEFAULTS, SPAM_CHALLENGE_MODES, type SpamChallengeMode, WEBHOOK_PAYLOADS } from '@agency/contract';
 import { DEFAULT_RETENTION_PERIODS, RETENTION_DEFAULT_DAYS, type RetentionPeriods } from '@agency/contract';
 import { z } from 'zod';
 import { CHALLENGE_MAXNUMBER } from './services/challenge.ts';
+import { type InboundConfig, parseImapUrl } from './services/inbound-address.ts';
 import type { S3StorageOptions } from './services/s3-storage.ts';
 import { isSlackUrl, type WebhookConfig, webhookKey } from './services/webhooks.ts';
 
@@ -93,6 +94,13 @@ const EnvSchema = z.object({
   LEADS_TO_NEPAL: optionalEmail,
   // Reply-To of the replies staff send from a lead; without it, the staff member's own address.
   REPLY_TO: optionalEmail,
+  // The agency's mailbox that answers come back to (issue 32): imaps://user:pass@host/INBOX, and its address.
+  INBOUND_IMAP_URL: optionalString,
+  INBOUND_ADDRESS: optionalEmail,
+  INBOUND_PLUS_ADDRESSING: bool,
+  // Replies staff may send in an hour, to one lead and from one account.
+  REPLIES_PER_LEAD_PER_HOUR: positiveInt.default(REPLY_RATE_DEFAULTS.perLeadPerHour),
+  REPLIES_PER_ACCOUNT_PER_HOUR: positiveInt.default(REPLY_RATE_DEFAULTS.perAccountPerHour),
   // The staff digest goes out at 09:00 here; an IANA zone name.
   TIME_ZONE: z
     .string()
@@ -194,6 +202,15 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
   if (env.WEBHOOK_URLS.some((url) => !isSlackUrl(url)) && !env.WEBHOOK_SECRET) {
     missing('WEBHOOK_SECRET', 'is required when WEBHOOK_URLS has a URL other than a Slack incoming webhook');
   }
+  if (env.INBOUND_IMAP_URL) {
+    try {
+      parseImapUrl(env.INBOUND_IMAP_URL);
+    } catch (error) {
+      const message = error instanceof TypeError ? 'must be a URL, e.g. imaps://user:pass@mail.example.com/INBOX' : '';
+      missing('INBOUND_IMAP_URL', message || (error as Error).message);
+    }
+    if (!env.INBOUND_ADDRESS) missing('INBOUND_ADDRESS', 'is required with INBOUND_IMAP_URL (the mailbox’s address)');
+  }
   if (env.BACKUP_S3_PREFIX && !env.S3_BUCKET) missing('S3_BUCKET', 'is required when BACKUP_S3_PREFIX is set');
   if (env.BACKUP_S3_PREFIX && env.BACKUP_DIR) {
     missing('BACKUP_DIR', 'cannot be set together with BACKUP_S3_PREFIX (backups go to one place)');
@@ -228,6 +245,10 @@ export interface Config {
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   /** Reply-To of staff replies (REPLY_TO); undefined: the staff member's own address. */
   replyTo: string | undefined;
+  /** The mailbox answers come back to (INBOUND_*); undefined: replies keep REPLY_TO or the staff member's address. */
+  inbound: InboundConfig | undefined;
+  /** REPLIES_PER_LEAD_PER_HOUR, REPLIES_PER_ACCOUNT_PER_HOUR */
+  replyLimits: { perLeadPerHour: number; perAccountPerHour: number };
   /** IANA zone of the 09:00 staff digest (TIME_ZONE). */
   timeZone: string;
   rateLimit: { max: number; windowSeconds: number };
@@ -297,6 +318,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     outboxRetryBaseSeconds: env.OUTBOX_RETRY_BASE_SECONDS,
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     replyTo: env.REPLY_TO,
+    inbound:
+      env.INBOUND_IMAP_URL && env.INBOUND_ADDRESS
+        ? {
+            imap: parseImapUrl(env.INBOUND_IMAP_URL),
+            address: env.INBOUND_ADDRESS,
+            plusAddressing: env.INBOUND_PLUS_ADDRESSING,
+          }
+        : undefined,
+    replyLimits: {
+      perLeadPerHour: env.REPLIES_PER_LEAD_PER_HOUR,
+      perAccountPerHour: env.REPLIES_PER_ACCOUNT_PER_HOUR,
+    },
     timeZone: env.TIME_ZONE,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     login: { maxFailures: env.LOGIN_MAX_FAILURES, windowSeconds: env.LOGIN_WINDOW_SECONDS },

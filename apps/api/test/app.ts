@@ -61,6 +61,8 @@ export interface TestAppOptions {
   onRoute?: AppOptions['onRoute'];
   /** PGlite even when TEST_DATABASE_URL is set (the backup tests move data between the two). */
   embedded?: boolean;
+  /** The mailbox watcher's backoff and lease times (the IMAP tests shorten them). */
+  inboundTimings?: AppOptions['inboundTimings'];
 }
 
 export async function createTestApp(env: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -91,6 +93,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     retentionSchedule: false,
     backupSchedule: false,
     onRoute: options.onRoute,
+    inboundTimings: options.inboundTimings,
   });
   const renderedPages = standInPages(app);
   await app.ready();
@@ -108,6 +111,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
         logger: false,
         retentionSchedule: false,
         backupSchedule: false,
+        inboundTimings: options.inboundTimings,
       });
       standInPages(other);
       await other.ready();

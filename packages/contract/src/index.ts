@@ -38,3 +38,6 @@ export * from './password-strength.ts';
 export * from './media.ts';
 export * from './editor.ts';
 export * from './backup.ts';
+export * from './reply-merge.ts';
+export * from './reply-limits.ts';
+export * from './inbound.ts';

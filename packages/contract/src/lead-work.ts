@@ -27,6 +27,8 @@ export const LeadWorkSchema = z.object({
   utmCampaign: z.string().nullable(),
   /** Posted by the page's own form without JavaScript (no proof of work: held as possible spam when checked). */
   sentWithoutJavaScript: z.boolean(),
+  /** An answer from the sender came back (reply_received) and nobody has opened the lead since. */
+  unread: z.boolean(),
 });
 export type LeadWork = z.infer<typeof LeadWorkSchema>;
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BackupStatusSchema } from './backup.ts';
 import { HeldAsSpamSchema } from './lead-desk.ts';
+import { InboundStatusSchema } from './inbound.ts';
 import { DeliverySchema } from './lead-timeline.ts';
 import { LEAD_KINDS, REGIONS } from './options.ts';
 
@@ -83,5 +84,7 @@ export const StatsSchema = z.object({
   heldAsSpam: HeldAsSpamSchema,
   /** The backups' state; null for a sales account (backups are admins' only). */
   backup: BackupStatusSchema.nullable(),
+  /** The mailbox answers come back to (issue 32): reachable or why not, what was filed, left unmatched or too large. */
+  inbound: InboundStatusSchema,
 });
 export type Stats = z.infer<typeof StatsSchema>;

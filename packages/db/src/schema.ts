@@ -318,6 +318,8 @@ const leadColumns = () => ({
   followUpNote: text('follow_up_note'),
   /** Posted by the page's own form without JavaScript (routes/forms): it carries no proof of work. */
   sentWithoutJavaScript: boolean('sent_without_javascript').notNull().default(false),
+  /** An answer from the sender came back from the mailbox (issue 32) and nobody has opened the lead since. */
+  unreadReplyAt: timestamp('unread_reply_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -661,4 +663,64 @@ export const backupRuns = pgTable(
       .where(sql`${t.finishedAt} IS NULL`),
     index('backup_runs_started_idx').on(t.startedAt),
   ],
+);
+
+/**
+ * Every message the mailbox watcher looked at (issue 32), by its Message-ID: filed on a lead (never twice), left in
+ * the mailbox because no lead matched (unmatched) or because it was larger than INBOUND_MESSAGE_MAX_BYTES.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: id(),
+    messageId: text('message_id').notNull(),
+    /** filed | unmatched | too_large */
+    status: text('status').notNull(),
+    leadKind: text('lead_kind'),
+    leadId: uuid('lead_id'),
+    sizeBytes: integer('size_bytes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('inbound_messages_message_id_idx').on(t.messageId),
+    index('inbound_messages_lead_idx').on(t.leadKind, t.leadId),
+    index('inbound_messages_status_idx').on(t.status, t.createdAt),
+    check('inbound_messages_status_check', sql`${t.status} IN ('filed', 'unmatched', 'too_large')`),
+  ],
+);
+
+/** Files that came with a visitor's answer, stored privately like a quote's file (leads/<kind>/<id>/<uuid>). */
+export const leadAttachments = pgTable(
+  'lead_attachments',
+  {
+    id: id(),
+    leadKind: text('lead_kind').notNull(),
+    leadId: uuid('lead_id').notNull(),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileType: text('file_type').notNull(),
+    fileSize: integer('file_size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_attachments_lead_idx').on(t.leadKind, t.leadId)],
+);
+
+/**
+ * The one row of the mailbox watcher (apps/api/src/plugins/inbound.ts): the instance holding the cluster's lease
+ * on the mailbox until `lease_until`, the last UID read in the mailbox of that UIDVALIDITY, and the dashboard's
+ * line (last read, last failure).
+ */
+export const inboundMailbox = pgTable(
+  'inbound_mailbox',
+  {
+    id: integer('id').primaryKey().default(1),
+    holder: text('holder'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    uidValidity: bigint('uid_validity', { mode: 'number' }),
+    lastUid: bigint('last_uid', { mode: 'number' }).notNull().default(0),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+  },
+  (t) => [check('inbound_mailbox_single_row', sql`${t.id} = 1`)],
 );

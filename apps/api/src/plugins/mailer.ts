@@ -20,6 +20,8 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
   webhooks?: WebhookConfig | undefined;
+  /** The domain of the Message-IDs of mails about leads (`<outbox id@domain>`). */
+  messageIdDomain?: string | undefined;
   /** Pause between passes; 0 turns the timer off (passes then run only on kick or process()). */
   intervalMs?: number;
   /** The retry backoff's base in seconds (OUTBOX_RETRY_BASE_SECONDS; services/outbox.ts). */
@@ -31,7 +33,7 @@ const NOTHING: OutboxRun = { sent: 0, failed: 0 };
 
 export default fp<MailerOptions>(async function mailer(
   app: FastifyInstance,
-  { smtpUrl, mailFrom, webhooks, intervalMs, retryBaseSeconds },
+  { smtpUrl, mailFrom, webhooks, messageIdDomain, intervalMs, retryBaseSeconds },
 ) {
   // Without SMTP_URL no mail is sent: mail rows wait in the outbox until an instance with SMTP starts.
   const smtp = smtpUrl ? createSmtpSender(smtpUrl, mailFrom) : null;
@@ -54,7 +56,7 @@ export default fp<MailerOptions>(async function mailer(
       app.db,
       sender,
       () => closed || app.writes.offNow(),
-      { retryBaseSeconds, log: (fields, message) => app.log.warn(fields, message) },
+      { retryBaseSeconds, messageIdDomain, log: (fields, message) => app.log.warn(fields, message) },
     ).finally(() => {
       running = null;
     });

@@ -36,6 +36,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { leadAssignedMail, leadsAssignedMail, queueAccountMails } from './account-mail.ts';
 import { recordAudit, recordLeadView } from './audit.ts';
 import { type CsvValue, toCsv } from './csv.ts';
+import { deleteAnswersOf } from './lead-attachments.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from './lead-events.ts';
 import { arrivalRows, type IntakeConfig, type LeadFacts, queueRows } from './lead-intake.ts';
 import { notificationMail } from './leads-mail.ts';
@@ -264,6 +265,11 @@ export async function showLead(
   const found = await findLead(app, kind, id);
   const [timeline, notifications] = await Promise.all([timelineOf(app.db, kind, id), deliveriesOf(app.db, kind, id)]);
   await recordLeadView(app.db, request, kind, id);
+  // Opened: the answers that came back are read (the inbox stops showing the lead as unread).
+  if (found.lead.unreadReplyAt) {
+    const table = tableOf(kind);
+    await app.db.update(table).set({ unreadReplyAt: null }).where(eq(table.id, id));
+  }
   return { ...itemOf(found.lead, found.ownerName), timeline, notifications } as z.output<typeof LeadDetailSchema>;
 }
 
@@ -488,18 +494,18 @@ export async function eraseLead(app: FastifyInstance, request: FastifyRequest, k
   const table = tableOf(kind);
   const deleted = await app.db.transaction(async (tx) => {
     const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
-    if (row) {
-      await tx.delete(schema.outbox).where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
-      await tx
-        .delete(schema.leadEvents)
-        .where(and(eq(schema.leadEvents.leadKind, kind), eq(schema.leadEvents.leadId, id)));
-    }
-    return row;
+    if (!row) return null;
+    await tx.delete(schema.outbox).where(and(eq(schema.outbox.leadKind, kind), eq(schema.outbox.leadId, id)));
+    await tx
+      .delete(schema.leadEvents)
+      .where(and(eq(schema.leadEvents.leadKind, kind), eq(schema.leadEvents.leadId, id)));
+    return { row, answerFiles: await deleteAnswersOf(tx, kind, [id]) };
   });
   if (!deleted) throw notFound();
   await recordAudit(app.db, request, { action: 'lead.deleted', target: { type: kind, id } });
-  const fileKey = hasFile(kind) ? deleted.fileKey : null;
-  if (fileKey) {
+  const fileKeys = [hasFile(kind) ? deleted.row.fileKey : null, ...deleted.answerFiles];
+  for (const fileKey of fileKeys) {
+    if (!fileKey) continue;
     await app.storage.delete(fileKey).catch((error: unknown) => {
       request.log.error({ err: error, fileKey }, 'file of a deleted lead could not be removed');
     });
@@ -588,7 +594,9 @@ export async function bulkChange(
           data: { bulk: true },
         });
       }
-      return { updated: rows.length, queued: 0, fileKeys: hasFile(kind) ? rows.map((row) => row.fileKey) : [] };
+      const answerFiles = await deleteAnswersOf(tx, kind, ids);
+      const fileKeys = [...(hasFile(kind) ? rows.map((row) => row.fileKey) : []), ...answerFiles];
+      return { updated: rows.length, queued: 0, fileKeys };
     }
     let updated = 0;
     let queued = 0;

@@ -44,7 +44,7 @@ const EXTRA: Record<LeadKind, SQL> = {
 function leadsOf(kind: LeadKind, where: SQL | undefined): SQL {
   const c = COLUMNS[kind];
   return sql`select ${kind}::text as kind, id, created_at, status, owner_id, last_activity_at, source_path, referrer,
-    utm_source, utm_medium, utm_campaign, follow_up_at, follow_up_note, sent_without_javascript,
+    utm_source, utm_medium, utm_campaign, follow_up_at, follow_up_note, sent_without_javascript, unread_reply_at,
     ${sql.identifier(c.name)} as name, email, ${sql.identifier(c.phone)} as phone, ${sql.identifier(c.topic)} as topic,
     ${EXTRA[kind]}
     from ${tableOf(kind)} ${where ? sql`where ${where}` : sql``}`;
@@ -84,6 +84,7 @@ export interface LeadRow {
   follow_up_at: Date | string | null;
   follow_up_note: string | null;
   sent_without_javascript: boolean;
+  unread_reply_at: Date | string | null;
   name: string;
   email: string;
   phone: string;
@@ -117,6 +118,7 @@ export function toInboxItem(row: LeadRow): InboxItem {
     utmMedium: row.utm_medium,
     utmCampaign: row.utm_campaign,
     sentWithoutJavaScript: Boolean(row.sent_without_javascript),
+    unread: row.unread_reply_at !== null,
     followUpAt: isoOrNull(row.follow_up_at),
     followUpNote: row.follow_up_note,
     name: row.name,

@@ -1,12 +1,18 @@
 // Replies staff write from a lead's page: a plain-text mail to the visitor through the outbox, from MAIL_FROM
-// with Reply-To the staff member (or REPLY_TO), on the lead's timeline as reply_queued → reply_sent / reply_failed.
-// And the short templates per kind they start from.
+// with Reply-To the agency's mailbox (INBOUND_ADDRESS, so the answer comes back onto the lead), else REPLY_TO or
+// the staff member; on the lead's timeline as reply_queued → reply_sent / reply_failed. Its merge fields are
+// filled here again (a token left unfilled is refused), and an hour holds at most so many replies per lead and
+// per account. And the short templates per kind they start from.
 import {
+  fillMergeFields,
   LEAD_DESK_MESSAGES,
   LEAD_KINDS,
   type LeadKind,
   type LeadReplyInput,
   MESSAGES,
+  mergeProblemMessage,
+  mergeValuesOf,
+  REPLY_RATE_MESSAGES,
   type ReplyTemplate,
   SPAM_STATUS,
 } from '@agency/contract';
@@ -15,12 +21,71 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { recordAudit } from './audit.ts';
+import { type InboundConfig, inboundReplyTo } from './inbound-address.ts';
 import { recordEvents } from './lead-events.ts';
 import { actorOf, tableOf } from './lead-admin.ts';
 
 export interface ReplyConfig {
-  /** REPLY_TO; undefined: the staff member's own address. */
+  /** REPLY_TO; undefined: the staff member's own address. Unused with a mailbox (inbound). */
   replyTo: string | undefined;
+  /** INBOUND_*: the Reply-To is the agency's mailbox. */
+  inbound?: Pick<InboundConfig, 'address' | 'plusAddressing'> | undefined;
+  /** REPLIES_PER_LEAD_PER_HOUR, REPLIES_PER_ACCOUNT_PER_HOUR */
+  replyLimits: { perLeadPerHour: number; perAccountPerHour: number };
+}
+
+type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+
+/** Any fixed number: with the account's id, the advisory lock that counts one account's replies one at a time. */
+const REPLY_ACCOUNT_LOCK = 7_391_032;
+
+/**
+ * 429 when the lead or the account already had its replies this hour (reply_queued events of the last hour),
+ * with Retry-After: when the oldest of them leaves the hour. The lead's row is locked by the caller and the
+ * account's advisory lock is taken here, so replies sent at once are counted one after the other.
+ */
+async function checkReplyLimits(
+  tx: Tx,
+  limits: ReplyConfig['replyLimits'],
+  kind: LeadKind,
+  id: string,
+  actorId: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${REPLY_ACCOUNT_LOCK}, hashtext(${actorId}))`);
+  const hour = sql`created_at > now() - interval '1 hour'`;
+  const counted = (where: ReturnType<typeof sql>) =>
+    sql`select count(*)::int as n,
+          ceil(extract(epoch from (min(created_at) + interval '1 hour' - now())))::int as retry_after
+        from lead_events where type = 'reply_queued' and ${hour} and ${where}`;
+  type Count = { n: number; retry_after: number | null };
+  const first = async (query: ReturnType<typeof sql>) =>
+    ((await tx.execute(query)) as unknown as { rows: Count[] }).rows[0] ?? { n: 0, retry_after: null };
+  const refuse = (message: string, count: Count) => {
+    const retryAfter = Math.max(1, Number(count.retry_after ?? 3600));
+    throw new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) });
+  };
+  const lead = await first(counted(sql`lead_kind = ${kind} and lead_id = ${id}`));
+  if (lead.n >= limits.perLeadPerHour) refuse(REPLY_RATE_MESSAGES.perLead(limits.perLeadPerHour), lead);
+  const account = await first(counted(sql`actor_id = ${actorId}`));
+  if (account.n >= limits.perAccountPerHour) refuse(REPLY_RATE_MESSAGES.perAccount(limits.perAccountPerHour), account);
+}
+
+/** The reply with its merge fields filled for this lead and sender; 400 naming the first token left unfilled. */
+function filledReply(
+  kind: LeadKind,
+  lead: Record<string, unknown>,
+  sender: { name: string },
+  reply: Required<LeadReplyInput>,
+) {
+  const values = mergeValuesOf(kind, lead, sender);
+  const subject = fillMergeFields(reply.subject, values);
+  const text = fillMergeFields(reply.text, values);
+  const fields: Record<string, string> = {};
+  if (subject.problems[0]) fields.subject = mergeProblemMessage(subject.problems[0]);
+  if (text.problems[0]) fields.text = mergeProblemMessage(text.problems[0]);
+  const first = fields.subject ?? fields.text;
+  if (first) throw new HttpError(400, first, fields);
+  return { subject: subject.text, text: text.text };
 }
 
 /** The templates, per kind in LEAD_KINDS order, each kind in its saved order. */
@@ -91,25 +156,23 @@ export async function replyToLead(
   const table = tableOf(kind) as unknown as typeof schema.contacts;
   const outboxId = randomUUID();
   await app.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: table.status, email: table.email })
-      .from(table)
-      .where(eq(table.id, id))
-      .for('update');
+    const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!row) {
       if (await wasErased(tx, kind, id)) throw new HttpError(409, LEAD_DESK_MESSAGES.replyToErased);
       throw new HttpError(404, MESSAGES.http.notFound);
     }
     if (row.status === SPAM_STATUS) throw new HttpError(409, LEAD_DESK_MESSAGES.replyToSpam);
+    const filled = filledReply(kind, row as unknown as Record<string, unknown>, actor, reply);
+    await checkReplyLimits(tx, config.replyLimits, kind, id, actor.id);
     const mail = {
       id: outboxId,
       leadKind: kind,
       leadId: id,
       purpose: 'reply',
       to: row.email.trim(),
-      subject: reply.subject,
-      body: reply.text,
-      replyTo: config.replyTo ?? actor.email,
+      subject: filled.subject,
+      body: filled.text,
+      replyTo: config.inbound ? inboundReplyTo(config.inbound, kind, id) : (config.replyTo ?? actor.email),
     };
     await tx.insert(schema.outbox).values(mail);
     await recordEvents(tx, [
@@ -118,7 +181,7 @@ export async function replyToLead(
         leadId: id,
         type: 'reply_queued',
         actorId: actor.id,
-        data: { outboxId, to: mail.to, subject: reply.subject, text: reply.text },
+        data: { outboxId, to: mail.to, subject: filled.subject, text: filled.text },
       },
     ]);
     await tx

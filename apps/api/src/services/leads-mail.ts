@@ -11,11 +11,14 @@ import {
   REGION_SETTINGS,
   type Region,
 } from '@agency/contract';
+import { type InboundConfig, inboundReplyTo } from './inbound-address.ts';
 
 export interface LeadMailConfig {
   siteUrl: string;
   mailFrom: string;
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
+  /** The mailbox answers come back to: the confirmation's Reply-To (issue 32). */
+  inbound?: Pick<InboundConfig, 'address' | 'plusAddressing'> | undefined;
 }
 
 export interface LeadMailInput {
@@ -57,7 +60,11 @@ function senderName(config: LeadMailConfig): string {
   return match?.[1]?.trim() || new URL(config.siteUrl).host;
 }
 
-function recipientFor(kind: LeadKind, fields: Record<string, unknown>, config: LeadMailConfig): string | undefined {
+export function recipientFor(
+  kind: LeadKind,
+  fields: Record<string, unknown>,
+  config: LeadMailConfig,
+): string | undefined {
   const region = kind === 'quotes' ? (fields.region as Region | null | undefined) : undefined;
   return (region && config.leadsTo[region]) || config.leadsTo.default;
 }
@@ -180,6 +187,8 @@ export function leadMails(input: LeadMailInput, config: LeadMailConfig): OutboxI
       to: visitor,
       subject,
       body: `Hello,\n\n${text}\n\n${senderName(config)}\n${config.siteUrl}\n`,
+      // With a mailbox, the visitor's answer to the confirmation comes back onto the lead.
+      ...(config.inbound ? { replyTo: inboundReplyTo(config.inbound, input.kind, input.id) } : {}),
     });
   }
   return rows;

@@ -50,13 +50,14 @@ export const SEARCH_COLUMNS = {
 export function toLeadItem(row: Record<string, unknown>, ownerName?: string | null): Record<string, unknown> {
   const item: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
-    if (key === 'fileKey' || key === 'ownerId') continue;
+    if (key === 'fileKey' || key === 'ownerId' || key === 'unreadReplyAt') continue;
     // Names stored before they were cleaned on upload are cleaned on the way out.
     if (key === 'fileName' && typeof value === 'string') item[key] = displayFileName(value);
     else item[key] = value instanceof Date ? value.toISOString() : value;
   }
   item.handled = row.status !== NEW_STATUS;
   item.spam = row.status === SPAM_STATUS;
+  item.unread = row.unreadReplyAt !== null && row.unreadReplyAt !== undefined;
   item.owner = typeof row.ownerId === 'string' ? { id: row.ownerId, name: ownerName ?? '' } : null;
   return item;
 }

@@ -7,6 +7,8 @@ export interface MailMessage {
   text: string;
   /** Where the recipient's Reply goes (the visitor on a notification, the staff member on a reply). */
   replyTo?: string | null;
+  /** `<id@domain>`: a mail about a lead names its outbox row, so an answer's In-Reply-To finds the lead. */
+  messageId?: string | undefined;
 }
 
 export interface MailSender {
@@ -23,8 +25,15 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
     socketTimeout: 30_000,
   });
   return {
-    async send({ to, subject, text, replyTo }) {
-      const info = await transport.sendMail({ from, to, subject, text, ...(replyTo ? { replyTo } : {}) });
+    async send({ to, subject, text, replyTo, messageId }) {
+      const info = await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        ...(replyTo ? { replyTo } : {}),
+        ...(messageId ? { messageId } : {}),
+      });
       if (info.accepted.length === 0) {
         throw new Error(`The mail server did not accept the recipient ${to}: ${String(info.response ?? '')}`);
       }

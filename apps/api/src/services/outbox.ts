@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { LeadEventType, LeadKind } from '@agency/contract';
 import { type Db, eq, schema, sql } from '@agency/db';
 import { ACCOUNT_MAIL_KIND, ACCOUNT_MAIL_PURPOSES } from './account-mail.ts';
+import { outboxMessageId } from './inbound-address.ts';
 import { recordEvents, webhookTarget } from './lead-events.ts';
 import type { MailMessage } from './mail.ts';
 import type { SendWebhook } from './webhooks.ts';
@@ -82,13 +83,15 @@ async function handBack(db: Db, rows: ClaimedRow[]): Promise<void> {
     )})`);
 }
 
-async function deliver(row: ClaimedRow, senders: Senders): Promise<void> {
+async function deliver(row: ClaimedRow, senders: Senders, messageIdDomain: string | undefined): Promise<void> {
   if (row.purpose === 'webhook') {
     if (!senders.webhook) throw new Error('webhooks are not configured');
     return senders.webhook({ id: row.id, url: row.to, body: row.body });
   }
   if (!senders.mail) throw new Error('SMTP is not configured');
-  return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to });
+  // A mail about a lead carries its row's id as Message-ID: an answer's In-Reply-To names the lead (issue 32).
+  const messageId = messageIdDomain && isLeadRow(row) ? outboxMessageId(row.id, messageIdDomain) : undefined;
+  return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to, messageId });
 }
 
 /** The SMTP reply code of a failed send (nodemailer's `responseCode`, or the code a reply text starts with). */
@@ -152,7 +155,11 @@ export async function processOutbox(
   db: Db,
   senders: Senders,
   stopping?: () => boolean,
-  { retryBaseSeconds = BACKOFF_BASE_SECONDS, log }: { retryBaseSeconds?: number; log?: OutboxLog } = {},
+  {
+    retryBaseSeconds = BACKOFF_BASE_SECONDS,
+    messageIdDomain,
+    log,
+  }: { retryBaseSeconds?: number; messageIdDomain?: string; log?: OutboxLog } = {},
 ): Promise<OutboxRun> {
   const run: OutboxRun = { sent: 0, failed: 0 };
   const purposes = [
@@ -169,7 +176,7 @@ export async function processOutbox(
         return run;
       }
       try {
-        await deliver(row, senders);
+        await deliver(row, senders, messageIdDomain);
       } catch (error) {
         run.failed++;
         const delay = backoffSeconds(Number(row.attempts), retryBaseSeconds);

@@ -14,6 +14,7 @@ import { and, count, type Db, desc, eq, isNotNull, lt, or, schema, sql } from '@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashEmail, pruneAudit, recordAudit } from './audit.ts';
+import { deleteAnswersOf } from './lead-attachments.ts';
 import { LEAD_TABLES } from './leads.ts';
 import type { Storage } from './storage.ts';
 import { createZip, type ZipEntry } from './zip.ts';
@@ -50,6 +51,7 @@ async function deleteLeads(tx: Tx, kind: LeadKind, where: SQL): Promise<Removed>
   await tx
     .delete(schema.leadEvents)
     .where(and(eq(schema.leadEvents.leadKind, kind), sql`${schema.leadEvents.leadId} in ${ids}`));
+  const answerFiles = await deleteAnswersOf(tx, kind, ids);
   // Contacts have no file columns: asking for one would name a column that does not exist.
   const rows = (await tx
     .delete(table)
@@ -58,7 +60,7 @@ async function deleteLeads(tx: Tx, kind: LeadKind, where: SQL): Promise<Removed>
     id: string;
     fileKey?: string | null;
   }[];
-  const fileKeys = rows.flatMap((row) => (row.fileKey ? [row.fileKey] : []));
+  const fileKeys = [...rows.flatMap((row) => (row.fileKey ? [row.fileKey] : [])), ...answerFiles];
   return { leads: rows.length, mails: mails.length, fileKeys };
 }
 

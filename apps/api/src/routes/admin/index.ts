@@ -1,4 +1,5 @@
 import {
+  LeadAttachmentParamsSchema,
   LeadBulkResponseSchema,
   LeadBulkSchema,
   LeadReplyResponseSchema,
@@ -29,6 +30,7 @@ import {
   resendNotification,
   showLead,
 } from '../../services/lead-admin.ts';
+import { openLeadAttachment } from '../../services/lead-attachments.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { type ReplyConfig, replyToLead } from '../../services/lead-replies.ts';
 import statsRoutes from './stats.ts';
@@ -129,14 +131,18 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     return reply.status(202).send({ queued });
   });
 
-  /** `{ subject, text }` → 202: a plain-text mail to the lead's sender; 409 when the lead is spam or was erased. */
+  /**
+   * `{ subject, text }` → 202: a plain-text mail to the lead's sender, its merge fields filled; 400 naming a token
+   * left unfilled, 409 when the lead is spam or was erased, 429 past REPLIES_PER_LEAD/ACCOUNT_PER_HOUR.
+   */
   const replySchema = {
     tags,
-    summary: 'Reply to the lead’s sender by mail (through the outbox, Reply-To the staff member or REPLY_TO)',
+    summary:
+      'Reply to the lead’s sender by mail (through the outbox; Reply-To the mailbox INBOUND_ADDRESS, else REPLY_TO or the staff member), merge fields filled',
     security: BEARER,
     params: LeadParamsSchema,
     body: LeadReplySchema,
-    response: { 202: LeadReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    response: { 202: LeadReplyResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
   };
   app.post('/:kind/:id/reply', { schema: replySchema }, async (request, reply) => {
     const { kind, id } = request.params;
@@ -183,6 +189,22 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
   };
   app.get('/:kind/:id/file', { schema: fileSchema }, async (request, reply) => {
     const file = await openLeadFile(app, request, request.params.kind, request.params.id);
+    return reply.headers(file.headers).send(file.stream);
+  });
+
+  const attachmentSchema = {
+    tags,
+    summary: 'Download a file that came with the sender’s answer (its id from the reply_received timeline entry)',
+    security: BEARER,
+    params: LeadAttachmentParamsSchema,
+    response: {
+      200: fileResponse('application/octet-stream', 'The file, with the content type its bytes were recognised as'),
+      ...errorResponses(401, 403, 404),
+    },
+  };
+  app.get('/:kind/:id/attachments/:attachmentId', { schema: attachmentSchema }, async (request, reply) => {
+    const { kind, id, attachmentId } = request.params;
+    const file = await openLeadAttachment(app, request, kind, id, attachmentId);
     return reply.headers(file.headers).send(file.stream);
   });
 }

@@ -89,7 +89,7 @@ export async function dealValueStats(db: Db, timeZone: string): Promise<DealValu
   };
 }
 
-export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue' | 'heldAsSpam'>> {
+export async function leadStats(db: Db): Promise<Omit<Stats, 'backup' | 'dealValue' | 'heldAsSpam' | 'inbound'>> {
   const [weeks, statuses, median, paths, campaigns, failing, outbox] = await Promise.all([
     rows<{ kind: LeadKind; region: string | null; this_week: boolean; n: number }>(
       db,
@@ -198,12 +198,13 @@ export default async function statsRoutes(app: FastifyInstance, { timeZone }: { 
   };
   app.withTypeProvider<ZodTypeProvider>().get('/stats', { schema }, async (request) => {
     const seesBackups = (ROLE_ACCESS.admin as readonly Role[]).includes(request.user?.role ?? 'pending');
-    const [leads, dealValue, held, backup] = await Promise.all([
+    const [leads, dealValue, held, backup, inbound] = await Promise.all([
       leadStats(app.db),
       dealValueStats(app.db, timeZone),
       heldAsSpam(app.db),
       seesBackups ? app.backups.status() : null,
+      app.inbound.status(),
     ]);
-    return { ...leads, dealValue, heldAsSpam: held, backup };
+    return { ...leads, dealValue, heldAsSpam: held, backup, inbound };
   });
 }

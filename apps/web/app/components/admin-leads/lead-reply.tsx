@@ -1,14 +1,26 @@
 // Reply from the lead page: a plain-text mail to the visitor, sent through the outbox
-// (POST /api/admin/{kind}/{id}/reply → 202) with Reply-To the staff member's address. It can start
-// from one of the kind's templates (kept under Leads → Reply templates); the reply then shows on the
-// timeline and on the person's page.
-import { REPLY_LIMITS, type LeadKind } from '@agency/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// (POST /api/admin/{kind}/{id}/reply → 202); the visitor's answer comes back onto the lead when the site watches
+// a mailbox. It can start from one of the kind's templates (kept under Leads → Reply templates), whose merge
+// fields ({firstName}, {company}…) are filled from the lead and the sender as it is inserted; a token that cannot
+// be filled is shown before sending (the server fills and checks again). The reply then shows on the timeline
+// and on the person's page.
+import {
+  fillMergeFields,
+  LeadDetailSchema,
+  MERGE_FIELDS,
+  type MergeProblem,
+  mergeProblemMessage,
+  mergeValuesOf,
+  REPLY_LIMITS,
+  type LeadKind,
+} from '@agency/contract';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
 import { toast } from '~/components/ui/toast';
 import { ApiRequestError } from '~/lib/api';
 import { errorMessage, mutate, useApiQuery } from '~/lib/api-query';
+import { useAuth } from '~/state/auth';
 import { REPLY_TEMPLATES_PATH, ReplyTemplatesSchema } from './reply-templates-data';
 
 const REPLY_MAX_LENGTH = REPLY_LIMITS.text;
@@ -34,8 +46,24 @@ export function LeadReply({
   const templates = (useApiQuery(REPLY_TEMPLATES_PATH, ReplyTemplatesSchema).data?.templates ?? []).filter(
     (entry) => entry.kind === kind,
   );
+  // The lead as its page already asked for it (the same query, answered from the cache) and the sender.
+  const lead = useApiQuery(path, LeadDetailSchema).data;
+  const { user } = useAuth();
+  const values = useMemo(
+    () => (lead ? mergeValuesOf(kind, lead as Record<string, unknown>, { name: user?.name ?? '' }) : null),
+    [kind, lead, user?.name],
+  );
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
+  /** Tokens of the subject and text that cannot be filled for this lead, each once. */
+  const problems = useMemo(() => {
+    if (!values) return [];
+    const found: MergeProblem[] = [];
+    for (const problem of [...fillMergeFields(subject, values).problems, ...fillMergeFields(text, values).problems]) {
+      if (!found.some((known) => known.token === problem.token)) found.push(problem);
+    }
+    return found;
+  }, [subject, text, values]);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,8 +85,8 @@ export function LeadReply({
   function applyTemplate(index: string) {
     const template = templates[Number(index)];
     if (!template) return;
-    setSubject(template.subject);
-    setText(template.text);
+    setSubject(values ? fillMergeFields(template.subject, values).text : template.subject);
+    setText(values ? fillMergeFields(template.text, values).text : template.text);
   }
 
   async function send(event: FormEvent) {
@@ -93,7 +121,8 @@ export function LeadReply({
         Reply to {to}
       </h4>
       <p className="mt-1 text-sm text-slate-600">
-        A plain-text mail from the site; answers come back to your own address.
+        A plain-text mail from the site; the answer comes back to this lead when the site watches a mailbox, else to
+        your own address.
       </p>
       <div className="mt-3">
         <label htmlFor={`${id}-template`} className={labelClass}>
@@ -149,10 +178,25 @@ export function LeadReply({
           className={inputClass}
         />
         <p id={`${id}-text-hint`} className="mt-1 text-sm text-slate-600">
-          {text.length.toLocaleString('en-GB')} of {REPLY_MAX_LENGTH.toLocaleString('en-GB')} characters.
+          {text.length.toLocaleString('en-GB')} of {REPLY_MAX_LENGTH.toLocaleString('en-GB')} characters. Merge fields:{' '}
+          {MERGE_FIELDS.map((field) => `{${field}}`).join(' ')}.
         </p>
         {fieldError('text')}
       </div>
+      {problems.length > 0 && (
+        <div
+          role="status"
+          data-testid="merge-problems"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <p className="font-semibold">Fill these in before sending:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem.token}>{mergeProblemMessage(problem)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {error && (
         <p role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
@@ -160,7 +204,7 @@ export function LeadReply({
       )}
       <button
         type="submit"
-        disabled={busy || subject.trim() === '' || text.trim() === ''}
+        disabled={busy || subject.trim() === '' || text.trim() === '' || problems.length > 0}
         className={`mt-3 ${primaryButton}`}
       >
         Send reply

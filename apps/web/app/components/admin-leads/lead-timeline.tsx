@@ -65,8 +65,10 @@ export function describeEvent(event: LeadEvent): string {
       return 'Follow-up cleared';
     case 'deal_value_changed':
       return data.to === null ? 'Deal value cleared' : `Deal value set to ${String(data.to)} ${str(data.currency)}`;
-    case 'reply_received':
-      return `Reply received from ${str(data.from)}${str(data.subject) ? `: “${str(data.subject)}”` : ''}`;
+    case 'reply_received': {
+      const files = Array.isArray(data.attachments) ? data.attachments.length : 0;
+      return `Answer “${str(data.subject)}” received from ${str(data.from)}${files ? ` with ${files} attachment${files > 1 ? 's' : ''}` : ''}`;
+    }
   }
 }
 

@@ -108,6 +108,15 @@ export function inboxSearch(view: Partial<InboxView>): string {
 }
 
 /** The kind of an inbox item: its own `kind` in the inbox of every kind, else the view's. */
+/** The sender answered (a message came back from the mailbox) and nobody has opened the lead since. */
+function UnreadMark() {
+  return (
+    <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread">
+      New answer
+    </span>
+  );
+}
+
 const kindOf = (lead: InboxItem, view: InboxView): LeadKind =>
   isLeadKind(lead.kind) ? lead.kind : view.kind || 'quotes';
 
@@ -465,6 +474,7 @@ export function LeadsInbox() {
                               >
                                 {item.name}
                               </Link>
+                              {item.lead.unread && <UnreadMark />}
                               <StatusBadge status={item.lead.status} />
                             </p>
                             <p className="mt-1 text-sm text-slate-700">
@@ -556,6 +566,7 @@ export function LeadsInbox() {
                                 >
                                   {item.name}
                                 </Link>
+                                {lead.unread && <UnreadMark />}
                               </span>
                             </th>
                             {!kind && <td className="py-3 pr-4">{KIND_NOUNS_ONE[item.kind]}</td>}

@@ -22,6 +22,7 @@ import { when } from '~/components/admin-leads/lead-kinds';
 import { statusLabel } from '~/components/admin-leads/lead-status';
 import { PURPOSE_LABELS } from '~/components/admin-leads/lead-timeline';
 import { BackupsCard } from './backups-card';
+import { MailboxCard } from './mailbox-card';
 import { QueryView } from './query-view';
 
 /** GET /api/admin/stats, shared by the dashboard and the failing-notifications banner. */
@@ -355,6 +356,7 @@ function DashboardBody({ stats }: { stats: Stats }) {
       </section>
 
       {stats.backup && <BackupsCard status={stats.backup} className={card} />}
+      <MailboxCard status={stats.inbound} className={card} />
     </div>
   );
 }
