@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   // Backups (routes/admin/backups)
   'backup.requested',
   'backup.downloaded',
+  'backup.held_sent',
+  'backup.held_discarded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -278,7 +278,13 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
     const overdue = intervalSeconds
       ? Date.now() - since.getTime() > BACKUP_OVERDUE_INTERVALS * intervalSeconds * 1000
       : false;
+    const [now] = await rows<{ running: boolean; held: string | number }>(
+      sql`select exists (select 1 from backup_runs where finished_at is null) as running,
+            (select count(*) from outbox where held_at is not null and sent_at is null) as held`,
+    );
     return {
+      running: Boolean(now?.running),
+      heldMessages: Number(now?.held ?? 0),
       lastAt: lastAt?.toISOString() ?? null,
       lastVerifiedAt: good?.verifiedAt?.toISOString() ?? null,
       sizeBytes: good?.sizeBytes ?? null,

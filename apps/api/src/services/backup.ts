@@ -317,6 +317,17 @@ async function encrypting(recipients: string[]): Promise<Duplex> {
   });
 }
 
+/** `work`, or its rejection with the abort's reason as soon as `signal` aborts (a bucket that does not answer). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  return new Promise<T>((done, fail) => {
+    const stop = () => fail(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(done, fail).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 /** Adds one entry whose bytes come from `source` (`size` long), hashing them on the way. */
 async function addEntry(
   pack: tar.Pack,
@@ -358,7 +369,7 @@ export async function createBackup(
   try {
     const dump = await dumpDatabase(database, staging, signal);
     const skip = [...TRANSIENT_KEYS, ...(options.skipKeys ?? [])];
-    const keys = (await storage.list())
+    const keys = (await abortable(storage.list(), signal))
       .map(({ key }) => key)
       .filter((key) => !skip.some((prefix) => key.startsWith(prefix)))
       .sort();
@@ -384,7 +395,7 @@ export async function createBackup(
     const files: Manifest['files'] = [];
     for (const key of keys) {
       signal?.throwIfAborted();
-      const stored = await step(storage.get(key));
+      const stored = await step(abortable(storage.get(key), signal));
       // Deleted since it was listed (retention, a removed image): not part of this backup.
       if (!stored) continue;
       const entry = `files/${key}`;
