@@ -1,7 +1,7 @@
 // Backups from the running server: the schedule (one instance of two takes it), BACKUP_KEEP, the admin
 // endpoints (202, list, download links, the password asked again, audit), the dashboard's figures, the one mail
 // when a backup fails, and the failures that stay the backup's: a store that fails its writes, too little free
-// space, a lease whose instance stopped, a server stopped during a backup, a backup on a restored database.
+// space, a lease whose instance stopped, a server stopped during a backup (a restored database: backup.api.test.ts).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from '../../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { CONTACT, tokenFor } from '../../../test/lead-fixtures.ts';
-import { restoreBackup } from '../../services/backup.ts';
 
 const until = async (check: () => Promise<boolean>, what: string) => {
   const deadline = Date.now() + 120_000;
@@ -310,36 +309,5 @@ describe('failures that stay the backup\'s', () => {
     const [run] = await t.app.db.select().from(schema.backupRuns).where(eq(schema.backupRuns.name, name));
     expect(run?.error).toBe('aborted: the server was stopped while the backup ran');
     expect(leftovers()).toEqual([]);
-  });
-});
-
-describe('a backup on a restored database', () => {
-  it('starts at once, and the messages pending in the archive are held until sent or discarded', async () => {
-    const source = await createTestApp({ LEADS_TO: 'agency@example.com' });
-    const target = await createTestApp();
-    try {
-      expect((await source.app.inject({ method: 'POST', url: '/api/contact', payload: CONTACT })).statusCode).toBe(201);
-      // Taken by the server: the archive holds its own unfinished run.
-      const outDir = path.join(source.dataDir, 'out');
-      const { file } = await source.app.backups.start('cli', { outDir }).done;
-      const pending = (await source.app.db.select().from(schema.outbox)).filter((row) => !row.sentAt).length;
-      expect(pending).toBeGreaterThan(0);
-
-      const result = await restoreBackup(target.app.database, target.app.storage, file);
-      expect(result.held).toBe(pending);
-      const { started, done } = target.app.backups.start('admin');
-      expect(await started).toMatch(/^agency-backup-/);
-      await done;
-
-      const admin = await tokenFor(target.app, 'admin');
-      const stats = async () =>
-        (await target.app.inject({ method: 'GET', url: '/api/admin/stats', headers: admin })).json().backup;
-      expect((await stats()).heldMessages).toBe(pending);
-      const discard = await target.app.inject({ method: 'POST', url: '/api/admin/backups/held/discard', headers: admin });
-      expect(discard.json()).toEqual({ count: pending });
-      expect((await stats()).heldMessages).toBe(0);
-    } finally {
-      await Promise.all([source.close(), target.close()]);
-    }
   });
 });
