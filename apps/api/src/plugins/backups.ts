@@ -92,6 +92,7 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
 
   /** Inserts the running row if no other is running (and, for the schedule, a backup is due). */
   async function claim(trigger: BackupTrigger, name: string): Promise<string | null> {
+    await released;
     await app.db.execute(
       sql`update backup_runs set finished_at = now(),
             error = 'abandoned: the instance taking it stopped renewing its lease'
@@ -303,8 +304,8 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
     });
   }
 
-  app.addHook('onReady', async () => {
-    // Runs this instance left unfinished (a crash, a kill -9) hold no lease any more; nor do their partial files.
+  /** Runs this instance left unfinished (a crash, a kill -9) hold no lease any more; nor do their partial files. */
+  async function releaseLeftovers() {
     await app.db
       .execute(
         sql`update backup_runs set finished_at = now(),
@@ -315,6 +316,12 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
     for (const dir of new Set([config.dir, options.scratchDir])) {
       await removeStalePartials(dir).catch(() => []);
     }
+  }
+  /** Started when the server is ready, without holding its start up; a backup waits for it. */
+  let released: Promise<void> = Promise.resolve();
+
+  app.addHook('onReady', async () => {
+    released = releaseLeftovers();
     if (!options.schedule || !intervalSeconds) return;
     const every = Math.min(CHECK_EVERY_MS, intervalSeconds * 1000);
     const first = setTimeout(check, Math.min(FIRST_CHECK_MS, every));

@@ -296,8 +296,10 @@ describe('failures that stay the backup\'s', () => {
     const instance = `${hostname()}:${path.resolve(backupDir())}`;
     await t.app.db.insert(schema.backupRuns).values({ trigger: 'schedule', name: 'mine', instance, heartbeatAt: new Date() });
     const second = await t.secondInstance();
-    const [mine] = await t.app.db.select().from(schema.backupRuns).where(eq(schema.backupRuns.name, 'mine'));
-    expect(mine?.error).toMatch(/^interrupted/);
+    await until(async () => {
+      const [mine] = await t.app.db.select().from(schema.backupRuns).where(eq(schema.backupRuns.name, 'mine'));
+      return /^interrupted/.test(mine?.error ?? '');
+    }, 'the instance to mark its own unfinished run');
 
     // A bucket that never answers: the backup is still running when the server stops.
     second.storage.list = () => new Promise(() => {});
