@@ -90,7 +90,8 @@ export const migrationsFolder = path.join(
 const MIGRATION_LOCK = 7_391_004;
 
 export function createDb(options: DbOptions): Database {
-  if (options.url) return createPostgres(options.url, options.poolSize ?? 10, options.applicationName ?? APPLICATION_NAME);
+  if (options.url)
+    return createPostgres(options.url, options.poolSize ?? 10, options.applicationName ?? APPLICATION_NAME);
   return createPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 

@@ -16,13 +16,7 @@ import fp from 'fastify-plugin';
 import type { BackupConfig } from '../config.ts';
 import { queueAccountMail } from '../services/account-mail.ts';
 import { type BackupStore, createBackupStore } from '../services/backup-store.ts';
-import {
-  backupName,
-  createBackup,
-  removeStalePartials,
-  verifyArchive,
-  verifyWritten,
-} from '../services/backup.ts';
+import { backupName, createBackup, removeStalePartials, verifyArchive, verifyWritten } from '../services/backup.ts';
 
 export type BackupTrigger = 'schedule' | 'admin' | 'cli';
 

@@ -155,7 +155,7 @@ export default fp<MetricsOptions>(async function metrics(app: FastifyInstance, {
   });
   new Counter({
     name: 'agency_unhandled_rejections_total',
-    help: "Promise rejections nothing handled in this instance: logged and counted, the process keeps running.",
+    help: 'Promise rejections nothing handled in this instance: logged and counted, the process keeps running.',
     registers: [registry],
     collect() {
       this.reset();

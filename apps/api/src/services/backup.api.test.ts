@@ -79,8 +79,8 @@ const normalise = (json: string) =>
     key === 'held_at'
       ? undefined
       : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value)
-      ? new Date(value).toISOString()
-      : value,
+        ? new Date(value).toISOString()
+        : value,
   );
 
 async function download(t: TestApp, id: string, authorization: string) {
@@ -442,9 +442,7 @@ describe('archives only their owner reads, and writes that fail', () => {
     const partial = path.join(dir, `${backupName(now)}.partial`);
     // Every write to /dev/full fails with ENOSPC, as on a full file system.
     symlinkSync('/dev/full', partial);
-    await expect(createBackup(source.app.database, source.app.storage, { outDir: dir, now })).rejects.toThrow(
-      /ENOSPC/,
-    );
+    await expect(createBackup(source.app.database, source.app.storage, { outDir: dir, now })).rejects.toThrow(/ENOSPC/);
     expect(readdirSync(dir)).toEqual([]);
   });
 

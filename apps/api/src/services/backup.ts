@@ -380,7 +380,10 @@ export async function createBackup(
     const encrypted = Boolean(options.recipients?.length);
     const stages: NodeJS.ReadWriteStream[] = [createGzip({ level: 6 })];
     if (encrypted) stages.push(await encrypting(options.recipients ?? []));
-    written = pipeline([pack as unknown as NodeJS.ReadableStream, ...stages, digest, createWriteStream(partial, { mode: FILE_MODE })], { signal });
+    written = pipeline(
+      [pack as unknown as NodeJS.ReadableStream, ...stages, digest, createWriteStream(partial, { mode: FILE_MODE })],
+      { signal },
+    );
     // The write side failing (ENOSPC, EIO, an abort) stops the pack from draining: each step races it.
     const failed = written.then(() => new Promise<never>(() => {}));
     failed.catch(() => {});
@@ -854,7 +857,9 @@ export async function restoreBackup(
         removedFiles += 1;
       }
     }
-    log(`${manifest.files.length} files written to storage${removedFiles ? `, ${removedFiles} not in the archive removed` : ''}`);
+    log(
+      `${manifest.files.length} files written to storage${removedFiles ? `, ${removedFiles} not in the archive removed` : ''}`,
+    );
     const tags = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
     return {
       manifest,

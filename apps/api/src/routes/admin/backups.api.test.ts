@@ -45,7 +45,10 @@ describe('scheduled backups and /api/admin/backups', () => {
   });
 
   it('POST and download need the current password: 401 naming currentPassword without it', async () => {
-    for (const url of ['/api/admin/backups', '/api/admin/backups/agency-backup-2020-01-01T00-00-00-000Z.tar.gz/download']) {
+    for (const url of [
+      '/api/admin/backups',
+      '/api/admin/backups/agency-backup-2020-01-01T00-00-00-000Z.tar.gz/download',
+    ]) {
       for (const payload of [undefined, {}, { currentPassword: 'not-the-password' }]) {
         const res = await t.app.inject({ method: 'POST', url, headers: admin, ...(payload ? { payload } : {}) });
         expect(res.statusCode, url).toBe(401);
@@ -213,7 +216,7 @@ describe('a backup that fails', () => {
   });
 });
 
-describe('failures that stay the backup\'s', () => {
+describe("failures that stay the backup's", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ BACKUP_INTERVAL_HOURS: '24', METRICS_TOKEN: 'metrics-token-for-tests' });
@@ -232,7 +235,8 @@ describe('failures that stay the backup\'s', () => {
     ).body;
   const sample = (text: string, name: string) => new RegExp(`^${name} [0-9.e+-]+$`, 'm').exec(text)?.[0];
   const backupDir = () => path.join(t.dataDir, 'backups');
-  const leftovers = () => (existsSync(backupDir()) ? readdirSync(backupDir()) : []).filter((f) => f.endsWith('.partial'));
+  const leftovers = () =>
+    (existsSync(backupDir()) ? readdirSync(backupDir()) : []).filter((f) => f.endsWith('.partial'));
 
   it('before the first backup the success time and the verified age are absent, not 0', async () => {
     const text = await metrics();
@@ -286,7 +290,9 @@ describe('failures that stay the backup\'s', () => {
       .insert(schema.backupRuns)
       .values({ trigger: 'cli', name: 'alive', heartbeatAt: new Date(), startedAt: new Date(Date.now() - 3_600_000) });
     await expect(t.app.backups.start('admin').started).rejects.toThrow(/being taken already/);
-    await t.app.db.execute(sql`update backup_runs set heartbeat_at = now() - interval '61 seconds' where name = 'alive'`);
+    await t.app.db.execute(
+      sql`update backup_runs set heartbeat_at = now() - interval '61 seconds' where name = 'alive'`,
+    );
     await t.app.backups.start('admin').done;
     const [dead] = await t.app.db.select().from(schema.backupRuns).where(eq(schema.backupRuns.name, 'alive'));
     expect(dead?.error).toMatch(/^abandoned/);
@@ -294,7 +300,9 @@ describe('failures that stay the backup\'s', () => {
 
   it('an instance marks its own unfinished runs failed when it starts; stopping it aborts a running backup and records why', async () => {
     const instance = `${hostname()}:${path.resolve(backupDir())}`;
-    await t.app.db.insert(schema.backupRuns).values({ trigger: 'schedule', name: 'mine', instance, heartbeatAt: new Date() });
+    await t.app.db
+      .insert(schema.backupRuns)
+      .values({ trigger: 'schedule', name: 'mine', instance, heartbeatAt: new Date() });
     const second = await t.secondInstance();
     await until(async () => {
       const [mine] = await t.app.db.select().from(schema.backupRuns).where(eq(schema.backupRuns.name, 'mine'));

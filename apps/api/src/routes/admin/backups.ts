@@ -35,7 +35,10 @@ export interface BackupRoutesOptions {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export default async function backupRoutes(fastify: FastifyInstance, { login: limits, jwtSecret }: BackupRoutesOptions) {
+export default async function backupRoutes(
+  fastify: FastifyInstance,
+  { login: limits, jwtSecret }: BackupRoutesOptions,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const key = secretKeyFrom(jwtSecret);
   const tags = ['backups'];
@@ -43,10 +46,14 @@ export default async function backupRoutes(fastify: FastifyInstance, { login: li
   // The link is opened by the browser itself (no Authorization header): the token is the permission.
   const linkSchema = {
     tags,
-    summary: 'Download a backup archive through a link from POST /api/admin/backups/{name}/download (five minutes, once)',
+    summary:
+      'Download a backup archive through a link from POST /api/admin/backups/{name}/download (five minutes, once)',
     params: BackupLinkParamsSchema,
     response: {
-      200: fileResponse('application/gzip', 'The .tar.gz archive (age-encrypted when BACKUP_ENCRYPTION_RECIPIENTS is set)'),
+      200: fileResponse(
+        'application/gzip',
+        'The .tar.gz archive (age-encrypted when BACKUP_ENCRYPTION_RECIPIENTS is set)',
+      ),
       ...errorResponses(404),
     },
   };
