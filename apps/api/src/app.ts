@@ -235,7 +235,11 @@ export async function buildApp({
       await api.register(adminLeadRoutes, { prefix: '/admin', delivery: config });
       await api.register(deskRoutes, { prefix: '/admin', timeZone: config.timeZone });
       await api.register(auditRoutes, { prefix: '/admin/audit' });
-      await api.register(backupRoutes, { prefix: '/admin/backups' });
+      await api.register(backupRoutes, {
+        prefix: '/admin/backups',
+        login: config.login,
+        jwtSecret: config.jwtSecret,
+      });
       await api.register(finalBackupRoutes, { prefix: '/admin/backups/final' });
       await api.register(privacyRoutes, { prefix: '/admin/privacy' });
       await api.register(mediaRoutes, { prefix: '/admin/media' });

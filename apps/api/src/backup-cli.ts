@@ -1,12 +1,22 @@
-// `npm run backup [-- --out DIR]` and `npm run restore -- <archive> [--force]`, on the configuration the server
-// reads (DATABASE_URL or the embedded database in DATA_DIR, the disk or S3_BUCKET for files).
-// A failure prints one line naming its cause and exits 1.
+// `npm run backup [-- --out DIR]` and `npm run restore -- <archive> [--force] [--identity FILE] [--send-pending]`,
+// on the configuration the server reads (DATABASE_URL or the embedded database in DATA_DIR, the disk or
+// S3_BUCKET for files). A failure, whatever it is, prints one line naming its cause and exits 1.
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb } from '@agency/db';
+import { createDb, sql } from '@agency/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { askRunningServer, serverIsRunning } from './services/backup-control.ts';
 import { createBackupStore } from './services/backup-store.ts';
-import { BackupError, createBackup, restoreBackup, verifyArchive } from './services/backup.ts';
+import {
+  BackupError,
+  connectedInstances,
+  createBackup,
+  readIdentities,
+  removeStalePartials,
+  restoreBackup,
+  verifyArchive,
+} from './services/backup.ts';
 import { createS3Storage } from './services/s3-storage.ts';
 import { createLocalStorage } from './services/storage.ts';
 import { liftWritesOff, takeWritesOff } from './services/writes-off.ts';
@@ -23,12 +33,18 @@ const option = (name: string) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const usage = 'usage: npm run backup [-- --out DIR] [--final | --writes-on] | npm run restore -- <archive> [--force]';
+const usage =
+  'usage: npm run backup [-- --out DIR] [--final | --writes-on] | npm run restore -- <archive> [--force] [--identity FILE] [--send-pending]';
+/** The CLI's own PostgreSQL sessions: not an instance of the site (see connectedInstances). */
+const CLI_APPLICATION_NAME = 'agency-cli';
 
 function fail(message: string): never {
-  console.error(`${command ?? 'backup'} failed: ${message}`);
+  console.error(`${command ?? 'backup'} failed: ${message.split('\n')[0]}`);
   process.exit(1);
 }
+// Whatever goes wrong, one line and a non-zero exit; never a stack trace.
+process.on('unhandledRejection', (reason) => fail((reason as Error)?.message || String(reason)));
+process.on('uncaughtException', (error) => fail(error.message || String(error)));
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
@@ -79,7 +95,7 @@ async function main() {
         return;
       }
     }
-    const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+    const database = openDatabase(config);
     try {
       await database.migrate();
       if (final) {
@@ -92,7 +108,14 @@ async function main() {
         : config.backup.s3Prefix
           ? path.join(config.dataDir, 'backups')
           : config.backup.dir;
-      const result = await createBackup(database, storage, { outDir, skipKeys: store.skipKeys });
+      await removeStalePartials(outDir);
+      const result = await createBackup(database, storage, {
+        outDir,
+        skipKeys: store.skipKeys,
+        recipients: config.backup.recipients,
+        lastSizeBytes: (await store.list()).at(-1)?.sizeBytes ?? 0,
+        stagingDir: tmpdir(),
+      });
       let where = result.file;
       if (!out && config.backup.s3Prefix) {
         await store.save(result.file, result.name);
@@ -110,18 +133,42 @@ async function main() {
   }
 
   if (command === 'restore') {
-    const archive = args.find((arg) => !arg.startsWith('--'));
-    if (!archive) fail(`no archive given (${usage})`);
+    const archive = args.find((arg, at) => !arg.startsWith('--') && args[at - 1] !== '--identity');
+    const identityFile = option('--identity');
+    if (flag('--identity') && !identityFile) fail('--identity needs a file (age-keygen writes one)');
+    if (!archive && !flag('--send-pending')) fail(`no archive given (${usage})`);
     const started = Date.now();
-    if (!config.databaseUrl && (await serverIsRunning(config.dataDir))) {
-      fail(`the server is running on the embedded database in ${config.dataDir}; stop it, then restore`);
+    await refuseUnderRunningInstance(config);
+    if (!archive) {
+      // `npm run restore -- --send-pending` after a restore: the held messages go out.
+      const database = openDatabase(config);
+      try {
+        const released = (await database.db.execute(
+          sql`update outbox set held_at = null, next_attempt_at = now() where held_at is not null and sent_at is null
+              returning id`,
+        )) as unknown as { rows: unknown[] };
+        console.log(`${released.rows.length} held messages will be sent when the server runs`);
+      } finally {
+        await database.close();
+      }
+      return;
     }
+    const identities = identityFile ? await readIdentities(path.resolve(identityFile)) : [];
     // Checked before the database is opened: opening the embedded one creates its directory.
-    await verifyArchive(path.resolve(archive));
-    const database = createDb({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+    await verifyArchive(path.resolve(archive), { identities });
+    const database = openDatabase(config);
     try {
+      const connected = await connectedInstances(database);
+      if (connected > 0) {
+        fail(
+          `an instance of the site is connected to the target database (${connected} sessions); stop every instance, then restore`,
+        );
+      }
       const result = await restoreBackup(database, storage, path.resolve(archive), {
         force: flag('--force'),
+        identities,
+        keepKeys: store.skipKeys,
+        sendPending: flag('--send-pending'),
         log: (line) => console.log(line),
       });
       console.log('table                          manifest   restored');
@@ -139,6 +186,33 @@ async function main() {
     return;
   }
   fail(usage);
+}
+
+function openDatabase(config: ReturnType<typeof loadConfig>) {
+  return createDb({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    poolSize: 2,
+    applicationName: CLI_APPLICATION_NAME,
+  });
+}
+
+/**
+ * A restore under a running instance would pull the database from under it: refused. The embedded database: the
+ * server's control socket answers, or PGlite's lock file (postmaster.pid, there while it is open) exists.
+ * PostgreSQL: checked once connected (connectedInstances).
+ */
+async function refuseUnderRunningInstance(config: ReturnType<typeof loadConfig>) {
+  if (config.databaseUrl) return;
+  if (await serverIsRunning(config.dataDir)) {
+    fail(`the server is running on the embedded database in ${config.dataDir}; stop it, then restore`);
+  }
+  const lock = path.join(config.dataDir, 'db', 'postmaster.pid');
+  if (existsSync(lock)) {
+    fail(
+      `the embedded database in ${config.dataDir} is open (${lock} exists): stop the server; if none runs (it crashed), delete that file and restore again`,
+    );
+  }
 }
 
 try {

@@ -180,6 +180,23 @@ const EnvSchema = z.object({
   BACKUP_KEEP: positiveInt.default(14),
   // Memory the public page cache holds at most, per instance (MiB).
   PUBLIC_CACHE_MAX_MB: positiveInt.max(4096, 'must be at most 4096').default(64),
+  // age public keys (age1…, comma-separated): every archive is encrypted to them; restore with --identity.
+  BACKUP_ENCRYPTION_RECIPIENTS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().regex(/^age1[0-9a-z]+$/, 'must be age public keys (age1…), separated by commas'))
+          .min(1, 'must hold at least one age public key (age1…)'),
+      )
+      .optional(),
+  ),
   // GET /metrics answers only with `Authorization: Bearer <METRICS_TOKEN>`, and not at all without it.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
 });
@@ -282,6 +299,8 @@ export interface BackupConfig {
   s3Prefix: string | undefined;
   /** Archives kept; older ones are deleted after each scheduled backup. */
   keep: number;
+  /** age public keys every archive is encrypted to; undefined: archives are not encrypted. */
+  recipients?: string[] | undefined;
 }
 
 /** false: no proxy (the socket's address); a number of proxies in front; or the proxies' addresses/ranges. */
@@ -369,6 +388,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       s3Prefix: env.BACKUP_S3_PREFIX ? `${env.BACKUP_S3_PREFIX.replace(/\/+$/, '')}/` : undefined,
       keep: env.BACKUP_KEEP,
+      recipients: env.BACKUP_ENCRYPTION_RECIPIENTS,
     },
     metricsToken: env.METRICS_TOKEN,
     publicCacheMaxBytes: env.PUBLIC_CACHE_MAX_MB * 1024 * 1024,

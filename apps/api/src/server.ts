@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createDb } from '@agency/db';
 import { buildApp } from './app.ts';
 import { assertDataDirWritable, ConfigError, loadConfig } from './config.ts';
+import { countUnhandledRejection } from './plugins/metrics.ts';
 import webPlugin, { checkBuiltOrigin } from './plugins/web.ts';
 import { listenForBackupRequests } from './services/backup-control.ts';
 import { createWebLoadContext } from './services/web-context.ts';
@@ -65,6 +66,12 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
 }
+// A rejection nothing awaited is a bug to fix, not a reason to take the site down: logged, counted
+// (agency_unhandled_rejections_total), and the process keeps serving.
+process.on('unhandledRejection', (reason) => {
+  countUnhandledRejection();
+  app.log.error({ err: reason }, 'unhandled rejection');
+});
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   'backup.downloaded',
   'backup.final',
   'backup.writes_on',
+  'backup.held_sent',
+  'backup.held_discarded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -61,7 +61,15 @@ export interface DbOptions {
    * cluster. The API tests start every database from one migrated template this way (apps/api/test).
    */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL: the session's application_name. The server's is APPLICATION_NAME, which `npm run restore` looks
+   * for in pg_stat_activity to refuse restoring under a running instance; the CLI names itself otherwise.
+   */
+  applicationName?: string;
 }
+
+/** The application_name of the server's PostgreSQL sessions. */
+export const APPLICATION_NAME = 'agency';
 
 // Resolved through the package name so it also holds when the API is bundled into one file.
 export const migrationsFolder = path.join(
@@ -73,7 +81,8 @@ export const migrationsFolder = path.join(
 const MIGRATION_LOCK = 7_391_004;
 
 export function createDb(options: DbOptions): Database {
-  if (options.url) return createPostgres(options.url, options.poolSize ?? 10);
+  if (options.url)
+    return createPostgres(options.url, options.poolSize ?? 10, options.applicationName ?? APPLICATION_NAME);
   return createPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
@@ -108,8 +117,13 @@ export async function migratedPgliteDump(): Promise<Blob> {
   }
 }
 
-function createPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+function createPostgres(url: string, poolSize: number, applicationName: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5000,
+    application_name: applicationName,
+  });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });

@@ -464,6 +464,11 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     /** When the last failed attempt ended (the time of last_error); null until one fails. */
     lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
+    /**
+     * Restored from a backup where it was pending: the worker skips it until staff send it (cleared) or discard
+     * it (deleted), so a restore never mails anyone by surprise.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     /** Reply-To of a mail: the visitor on the agency's notification, the staff member (or REPLY_TO) on a reply. */
     replyTo: text('reply_to'),
     /** Set while one worker sends the message, so other instances skip it; cleared or expired after. */
@@ -656,6 +661,10 @@ export const backupRuns = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     /** Why it failed (one line, no personal data); null when it succeeded. */
     error: text('error'),
+    /** Renewed every few seconds while it runs; a run not renewed for a minute no longer holds the lease. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The instance taking it (host and data directory), which marks its own unfinished runs failed on start. */
+    instance: text('instance'),
   },
   (t) => [
     uniqueIndex('backup_runs_one_running_idx')
@@ -724,3 +733,13 @@ export const inboundMailbox = pgTable(
   },
   (t) => [check('inbound_mailbox_single_row', sql`${t.id} = 1`)],
 );
+/** One-time download links of a backup archive, given once the admin confirmed their password (and 2FA code). */
+export const backupLinks = pgTable('backup_links', {
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  tokenHash: text('token_hash').primaryKey(),
+  name: text('name').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -1,8 +1,13 @@
 // Backups taken by the running server: by an admin (POST /api/admin/backups), by `npm run backup` through the
 // control socket, and on a schedule (BACKUP_INTERVAL_HOURS). Each run is a row of backup_runs; a unique index
-// on the unfinished row is the cluster-wide lease, so one instance at a time takes a backup. Each archive is
-// read back (checksums, row counts) before it counts, then the oldest beyond BACKUP_KEEP are deleted.
+// on the unfinished row is the cluster-wide lease, so one instance at a time takes a backup. The lease heals: the
+// instance taking it renews heartbeat_at every few seconds, a run not renewed for a minute is abandoned, an
+// instance marks its own unfinished runs failed when it starts, and stopping the server aborts a running backup
+// and records why. A failure (a full disk, a bucket gone) is the backup's alone: recorded, logged once, mailed,
+// its partial archive removed. Each archive is read back (checksums, row counts) before it counts, then the
+// oldest beyond BACKUP_KEEP are deleted.
 import { mkdir } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKUP_OVERDUE_INTERVALS, type BackupItem, type BackupStatus, BRAND_NAME } from '@agency/contract';
 import { and, eq, schema, sql } from '@agency/db';
@@ -11,7 +16,7 @@ import fp from 'fastify-plugin';
 import type { BackupConfig } from '../config.ts';
 import { queueAccountMail } from '../services/account-mail.ts';
 import { type BackupStore, createBackupStore } from '../services/backup-store.ts';
-import { backupName, createBackup, verifyArchive } from '../services/backup.ts';
+import { backupName, createBackup, removeStalePartials, verifyArchive, verifyWritten } from '../services/backup.ts';
 
 export type BackupTrigger = 'schedule' | 'admin' | 'cli';
 
@@ -54,8 +59,10 @@ export interface BackupsOptions {
   schedule: boolean;
 }
 
-/** An unfinished run older than this was left by an instance that stopped: it no longer holds the lease. */
-const ABANDONED_AFTER = "interval '6 hours'";
+/** The running backup renews its lease this often. */
+const HEARTBEAT_MS = 5_000;
+/** A run whose lease was not renewed for this long was left by an instance that stopped: the lease is free. */
+const ABANDONED_AFTER = "interval '1 minute'";
 const CHECK_EVERY_MS = 5 * 60 * 1000;
 const FIRST_CHECK_MS = 60 * 1000;
 
@@ -72,12 +79,18 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
   const intervalSeconds = config.intervalHours ? Math.round(config.intervalHours * 3600) : null;
+  /** This instance, as recorded on its runs: the same after a restart, so it finds the runs it left unfinished. */
+  const instance = `${hostname()}:${path.resolve(options.scratchDir)}`;
+  /** Aborts the backups this instance is taking (the server stopping). */
+  const running = new Set<AbortController>();
 
   /** Inserts the running row if no other is running (and, for the schedule, a backup is due). */
   async function claim(trigger: BackupTrigger, name: string): Promise<string | null> {
+    await released;
     await app.db.execute(
-      sql`update backup_runs set finished_at = now(), error = 'abandoned: the instance taking it stopped'
-          where finished_at is null and started_at < now() - ${sql.raw(ABANDONED_AFTER)}`,
+      sql`update backup_runs set finished_at = now(),
+            error = 'abandoned: the instance taking it stopped renewing its lease'
+          where finished_at is null and coalesce(heartbeat_at, started_at) < now() - ${sql.raw(ABANDONED_AFTER)}`,
     );
     // Due: no good backup within the interval, and no attempt within min(interval, 1 hour) (a failure retries hourly).
     const due =
@@ -88,26 +101,54 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
                 where started_at > now() - make_interval(secs => ${Math.min(intervalSeconds, 3600)}))`
         : sql``;
     const [row] = await rows<{ id: string }>(
-      sql`insert into backup_runs (name, trigger) select ${name}, ${trigger} ${due}
-          on conflict do nothing returning id`,
+      sql`insert into backup_runs (name, trigger, instance, heartbeat_at) select ${name}, ${trigger}, ${instance}, now()
+          ${due} on conflict do nothing returning id`,
     );
     return row?.id ?? null;
   }
 
+  /** The size of the last good archive: the free-space check asks for that much, plus a margin. */
+  async function lastSize(): Promise<number> {
+    const [row] = await rows<{ size: string | number | null }>(
+      sql`select size_bytes as size from backup_runs where error is null and size_bytes is not null
+          order by started_at desc limit 1`,
+    );
+    return Number(row?.size ?? 0);
+  }
+
   async function take(id: string, name: string, now: Date, outDir: string | undefined): Promise<BackupOutcome> {
+    const controller = new AbortController();
+    running.add(controller);
+    const heartbeat = setInterval(() => {
+      app.db
+        .execute(sql`update backup_runs set heartbeat_at = now() where id = ${id} and finished_at is null`)
+        .catch((error: unknown) => app.log.warn({ err: error, backup: name }, 'could not renew the backup lease'));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     try {
       const dir = outDir ?? (config.s3Prefix ? options.scratchDir : config.dir);
-      await mkdir(dir, { recursive: true });
-      const result = await createBackup(app.database, app.storage, { outDir: dir, now, skipKeys: store.skipKeys });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await removeStalePartials(dir);
+      const result = await createBackup(app.database, app.storage, {
+        outDir: dir,
+        now,
+        skipKeys: store.skipKeys,
+        signal: controller.signal,
+        recipients: config.recipients,
+        lastSizeBytes: await lastSize(),
+        stagingDir: tmpdir(),
+      });
       let where = result.file;
       if (!outDir) {
         await store.save(result.file, name);
         where = config.s3Prefix ? `${store.where}${name}` : result.file;
       }
-      // Read back from where it is kept: checksums of every entry and the row counts.
+      // Read back from where it is kept: checksums of every entry and the row counts (an encrypted archive,
+      // which the server holds no key for, against the SHA-256 it was written with).
       const copy = outDir ? { file: result.file, done: async () => {} } : await store.local(name, options.scratchDir);
       try {
-        await verifyArchive(copy.file);
+        if (result.encrypted) await verifyWritten(copy.file, result.sha256);
+        else await verifyArchive(copy.file);
       } finally {
         await copy.done();
       }
@@ -119,17 +160,20 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
       app.log.info({ backup: name, sizeBytes: result.sizeBytes }, 'backup written and verified');
       return { name, file: where, sizeBytes: result.sizeBytes };
     } catch (error) {
-      const message = oneLine(error);
+      const message = controller.signal.aborted ? oneLine(controller.signal.reason) : oneLine(error);
       await app.db
         .update(schema.backupRuns)
         .set({ finishedAt: sql`now()`, error: message })
         .where(eq(schema.backupRuns.id, id))
         .catch(() => {});
-      app.log.error({ err: error, backup: name }, 'backup failed');
+      app.log.error({ err: error, backup: name, cause: message }, 'backup failed');
       await mailAdmins(id, name, message).catch((mailError: unknown) =>
         app.log.error({ err: mailError }, 'could not queue the backup failure mail'),
       );
-      throw error;
+      throw controller.signal.aborted ? new Error(message) : error;
+    } finally {
+      clearInterval(heartbeat);
+      running.delete(controller);
     }
   }
 
@@ -229,7 +273,13 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
     const overdue = intervalSeconds
       ? Date.now() - since.getTime() > BACKUP_OVERDUE_INTERVALS * intervalSeconds * 1000
       : false;
+    const [now] = await rows<{ running: boolean; held: string | number }>(
+      sql`select exists (select 1 from backup_runs where finished_at is null) as running,
+            (select count(*) from outbox where held_at is not null and sent_at is null) as held`,
+    );
     return {
+      running: Boolean(now?.running),
+      heldMessages: Number(now?.held ?? 0),
       lastAt: lastAt?.toISOString() ?? null,
       lastVerifiedAt: good?.verifiedAt?.toISOString() ?? null,
       sizeBytes: good?.sizeBytes ?? null,
@@ -248,7 +298,24 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
     });
   }
 
+  /** Runs this instance left unfinished (a crash, a kill -9) hold no lease any more; nor do their partial files. */
+  async function releaseLeftovers() {
+    await app.db
+      .execute(
+        sql`update backup_runs set finished_at = now(),
+              error = 'interrupted: the instance taking it stopped before it finished'
+            where finished_at is null and instance = ${instance}`,
+      )
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not release the unfinished backups'));
+    for (const dir of new Set([config.dir, options.scratchDir])) {
+      await removeStalePartials(dir).catch(() => []);
+    }
+  }
+  /** Started when the server is ready, without holding its start up; a backup waits for it. */
+  let released: Promise<void> = Promise.resolve();
+
   app.addHook('onReady', async () => {
+    released = releaseLeftovers();
     if (!options.schedule || !intervalSeconds) return;
     const every = Math.min(CHECK_EVERY_MS, intervalSeconds * 1000);
     const first = setTimeout(check, Math.min(FIRST_CHECK_MS, every));
@@ -260,6 +327,10 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
 
   app.addHook('onClose', async () => {
     for (const timer of timers) clearTimeout(timer);
+    // A backup does not hold the server up: it is aborted, its partial archive removed, and the reason recorded.
+    for (const controller of running) {
+      controller.abort(new Error('aborted: the server was stopped while the backup ran'));
+    }
     await Promise.all(inFlight);
   });
 });

@@ -7,7 +7,7 @@ import { sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import { z } from 'zod';
 import { HttpError } from '../lib/http-error.ts';
 import { BEARER, errorResponses } from '../lib/schema.ts';
@@ -18,6 +18,36 @@ export interface MetricsOptions {
 }
 
 type Row = Record<string, unknown>;
+
+/** Rejections no code awaited, logged and counted by the process handler in server.ts instead of ending it. */
+let unhandledRejections = 0;
+export function countUnhandledRejection(): void {
+  unhandledRejections += 1;
+}
+
+/**
+ * A gauge without a sample (absent from the scrape, not 0) while `read` answers null: an alert on it sees "no
+ * data" before the first backup, never a fresh-looking 0. prom-client's own Gauge reads 0 after a reset.
+ */
+function optionalGauge(registry: Registry, name: string, help: string, read: () => Promise<number | null>) {
+  registry.registerMetric({
+    name,
+    help,
+    type: 'gauge',
+    aggregator: 'omit',
+    async get() {
+      const value = await read();
+      return {
+        name,
+        help,
+        type: 'gauge',
+        aggregator: 'omit',
+        values: value === null ? [] : [{ value, labels: {} }],
+      };
+    },
+    reset() {},
+  } as unknown as Metric);
+}
 
 export default fp<MetricsOptions>(async function metrics(app: FastifyInstance, { token }) {
   const registry = new Registry();
@@ -93,16 +123,43 @@ export default fp<MetricsOptions>(async function metrics(app: FastifyInstance, {
   });
   let reported = { hits: 0, misses: 0 };
 
-  new Gauge({
-    name: 'agency_backup_last_verified_age_seconds',
-    help: 'Seconds since the last backup that was read back and verified; absent before the first one.',
+  const backups = async () =>
+    (
+      await rows(sql`select
+        extract(epoch from now() - max(verified_at) filter (where error is null))::float8 as age,
+        extract(epoch from max(finished_at) filter (where error is null and verified_at is not null))::float8 as success,
+        count(*) filter (where error is not null)::int as failures
+        from backup_runs`)
+    )[0] ?? {};
+  const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  optionalGauge(
+    registry,
+    'agency_backup_last_verified_age_seconds',
+    'Seconds since the last backup that was read back and verified; absent before the first one.',
+    async () => numberOrNull((await backups()).age),
+  );
+  optionalGauge(
+    registry,
+    'agency_backup_last_success_timestamp_seconds',
+    'Unix time the last good (written and verified) backup finished; absent before the first one.',
+    async () => numberOrNull((await backups()).success),
+  );
+  new Counter({
+    name: 'agency_backup_failures_total',
+    help: 'Backups that failed (a full disk, a bucket gone, a server stopped while one ran), in the whole cluster.',
     registers: [registry],
     async collect() {
       this.reset();
-      const [row] = await rows(
-        sql`select extract(epoch from now() - max(verified_at))::float8 as age from backup_runs where error is null`,
-      );
-      if (row?.age !== null && row?.age !== undefined) this.set(Number(row.age));
+      this.inc(Number((await backups()).failures ?? 0));
+    },
+  });
+  new Counter({
+    name: 'agency_unhandled_rejections_total',
+    help: 'Promise rejections nothing handled in this instance: logged and counted, the process keeps running.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(unhandledRejections);
     },
   });
 

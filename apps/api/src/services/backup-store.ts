@@ -1,12 +1,13 @@
 // Where archives are kept: a directory (BACKUP_DIR, default DATA_DIR/backups) or a prefix in S3_BUCKET
 // (BACKUP_S3_PREFIX). Archives are always written to a local directory first, then moved here.
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { BackupConfig } from '../config.ts';
 import { BACKUP_NAME } from './backup.ts';
-import type { Storage } from './storage.ts';
+import { DIR_MODE, FILE_MODE, type Storage } from './storage.ts';
 
 export interface StoredBackup {
   name: string;
@@ -42,7 +43,7 @@ export function createBackupStore(config: BackupConfig, storage: Storage, bucket
           .sort((a, b) => (a.name < b.name ? -1 : 1));
       },
       async save(localFile, name) {
-        await storage.put(key(name), await readFile(localFile));
+        await storage.put(key(name), createReadStream(localFile));
         await rm(localFile, { force: true });
       },
       open: (name) => storage.get(key(name)),
@@ -50,10 +51,8 @@ export function createBackupStore(config: BackupConfig, storage: Storage, bucket
         const object = await storage.get(key(name));
         if (!object) throw new Error(`${name} is not in ${prefix}`);
         const file = path.join(scratchDir, name);
-        await mkdir(scratchDir, { recursive: true });
-        const { createWriteStream } = await import('node:fs');
-        const { pipeline } = await import('node:stream/promises');
-        await pipeline(object.stream, createWriteStream(file));
+        await mkdir(scratchDir, { recursive: true, mode: DIR_MODE });
+        await pipeline(object.stream, createWriteStream(file, { mode: FILE_MODE }));
         return { file, done: () => rm(file, { force: true }) };
       },
       delete: (name) => storage.delete(key(name)),
@@ -78,8 +77,16 @@ export function createBackupStore(config: BackupConfig, storage: Storage, bucket
     async save(localFile, name) {
       const target = path.join(dir, name);
       if (path.resolve(localFile) === path.resolve(target)) return;
-      await mkdir(dir, { recursive: true });
-      await copyFile(localFile, target);
+      await mkdir(dir, { recursive: true, mode: DIR_MODE });
+      // Copied under a temporary name: a copy cut short (a full disk) is never listed as an archive.
+      const partial = `${target}.partial`;
+      try {
+        await copyFile(localFile, partial);
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       await rm(localFile, { force: true });
     },
     async open(name) {

@@ -3,7 +3,16 @@
 // PostgreSQL, and from one to the other; an archive of the first migration's schema; a backup taken while
 // leads arrive; and archives that must be refused.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -13,7 +22,18 @@ import { createAccount, nowCode, turnOnTwoFactor } from '../../test/auth-fixture
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../test/lead-fixtures.ts';
 import { createLocalStorage } from './storage.ts';
-import { BackupError, createBackup, migrateEmptyTo, openArchive, restoreBackup } from './backup.ts';
+import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import {
+  BackupError,
+  backupName,
+  createBackup,
+  migrateEmptyTo,
+  openArchive,
+  readIdentities,
+  removeStalePartials,
+  restoreBackup,
+  verifyWritten,
+} from './backup.ts';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'agency-backups-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -42,6 +62,8 @@ async function snapshot(t: TestApp): Promise<Record<string, string[]>> {
   )) as { tablename: string }[];
   const out: Record<string, string[]> = {};
   for (const { tablename } of tables) {
+    // The archive's own unfinished run is not restored (no lease on the restored system).
+    if (tablename === 'backup_runs') continue;
     const rows = (await t.app.database.run(sql.raw(`select row_to_json(t)::text as j from "${tablename}" t`))) as {
       j: string;
     }[];
@@ -52,10 +74,13 @@ async function snapshot(t: TestApp): Promise<Record<string, string[]>> {
 }
 
 const normalise = (json: string) =>
-  JSON.stringify(JSON.parse(json), (_key, value: unknown) =>
-    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value)
-      ? new Date(value).toISOString()
-      : value,
+  JSON.stringify(JSON.parse(json), (key, value: unknown) =>
+    // Pending mail is restored held: compared apart.
+    key === 'held_at'
+      ? undefined
+      : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(value)
+        ? new Date(value).toISOString()
+        : value,
   );
 
 async function download(t: TestApp, id: string, authorization: string) {
@@ -89,8 +114,11 @@ async function fill(t: TestApp) {
 
 async function backupAndRestore(source: TestApp, target: TestApp) {
   const filled = await fill(source);
+  // As when the server takes it: the archive holds its own unfinished run, the cluster's lease.
+  await source.app.db.insert(schema.backupRuns).values({ trigger: 'admin', name: 'running', heartbeatAt: new Date() });
   const before = await snapshot(source);
   const backup = await createBackup(source.app.database, source.app.storage, { outDir });
+  await source.app.db.execute(sql`delete from backup_runs where name = 'running'`);
   expect(path.basename(backup.file)).toMatch(/^agency-backup-\d{4}-\d{2}-\d{2}T[\d-]+Z\.tar\.gz$/);
   expect(backup.manifest.tables.find((table) => table.name === 'applications')?.rows).toBe(1);
   expect(backup.manifest.files).toHaveLength(1);
@@ -100,6 +128,15 @@ async function backupAndRestore(source: TestApp, target: TestApp) {
   expect(result.migrated).toEqual([]);
   // Every table the same, row for row.
   expect(await snapshot(target)).toEqual(before);
+  // The mail pending in the archive is held: shown to admins, sent or discarded by them.
+  const pending = (await target.app.db.select().from(schema.outbox)).filter((row) => !row.sentAt);
+  expect(pending.length).toBeGreaterThan(0);
+  expect(result.held).toBe(pending.length);
+  expect(pending.every((row) => row.heldAt instanceof Date)).toBe(true);
+  // The first backup after a restore starts at once: the archive's running row holds no lease.
+  const taken = target.app.backups.start('admin');
+  expect(await taken.started).toMatch(/^agency-backup-/);
+  await taken.done;
 
   // Staff sign in with their password, and the CV downloads byte for byte.
   const login = await target.app.inject({
@@ -126,6 +163,14 @@ async function backupAndRestore(source: TestApp, target: TestApp) {
     payload: { email: filled.editor.email, password: filled.editor.password },
   });
   expect(first.statusCode).toBe(200);
+  const status = await target.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: token } });
+  expect(status.json().backup.heldMessages).toBe(pending.length);
+  const discard = await target.app.inject({
+    method: 'POST',
+    url: '/api/admin/backups/held/discard',
+    headers: { authorization: token },
+  });
+  expect(discard.json()).toEqual({ count: pending.length });
   const { challengeToken } = first.json<{ challengeToken: string }>();
   expect(challengeToken).toBeTruthy();
   const second = await target.app.inject({
@@ -330,5 +375,92 @@ describe('archives that are refused, leaving the target as it was', () => {
     const newer = `9${when.slice(1)}`;
     // The manifest is not itself checksummed; its schema version is what is read.
     await refused(tamper(archive, `"when": ${when}`, `"when": ${newer}`), /newer than this release/);
+  });
+});
+
+describe('archives only their owner reads, and writes that fail', () => {
+  let source: TestApp;
+  beforeAll(async () => {
+    source = await createTestApp();
+    await sendCv(source, Buffer.concat([PDF, Buffer.from('a CV kept private')]));
+  });
+  afterAll(() => source.close());
+
+  it('uploads and archives are 0600 in 0700 directories', async () => {
+    const [{ key } = { key: '' }] = await source.app.storage.list();
+    const upload = path.join(source.dataDir, 'uploads', key);
+    expect(statSync(upload).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(upload)).mode & 0o777).toBe(0o700);
+    const dir = path.join(outDir, 'modes', 'nested');
+    const backup = await createBackup(source.app.database, source.app.storage, { outDir: dir });
+    expect(statSync(backup.file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('with recipients the archive is age-encrypted: it opens with the identity, and is refused without it', async () => {
+    const identity = await generateX25519Identity();
+    const recipient = await identityToRecipient(identity);
+    const backup = await createBackup(source.app.database, source.app.storage, {
+      outDir,
+      recipients: [recipient],
+    });
+    expect(backup.encrypted).toBe(true);
+    const bytes = readFileSync(backup.file);
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+    expect(bytes.includes(Buffer.from('a CV kept private'))).toBe(false);
+    await verifyWritten(backup.file, backup.sha256);
+
+    const keyFile = path.join(outDir, 'key.txt');
+    writeFileSync(keyFile, `# created: now\n# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
+    const opened = await openArchive(backup.file, { identities: await readIdentities(keyFile) });
+    try {
+      expect(opened.manifest.files).toHaveLength(1);
+      const entry = opened.manifest.files[0]?.entry ?? '';
+      expect(readFileSync(path.join(opened.dir, 'entries', entry)).includes(Buffer.from('a CV kept private'))).toBe(
+        true,
+      );
+    } finally {
+      await opened.close();
+    }
+    const target = createDb({ dataDir: 'memory://' });
+    try {
+      await expect(restoreBackup(target, createLocalStorage(outDir), backup.file)).rejects.toThrow(
+        /is encrypted; give its key with --identity/,
+      );
+      const other = await generateX25519Identity();
+      await expect(
+        restoreBackup(target, createLocalStorage(outDir), backup.file, { identities: [other] }),
+      ).rejects.toThrow(/cannot be decrypted with the identity given/);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('a full disk (ENOSPC from the kernel) fails the backup with its cause and removes the partial archive', async () => {
+    const now = new Date('2030-01-02T03:04:05.678Z');
+    const dir = mkdtempSync(path.join(outDir, 'full-'));
+    const partial = path.join(dir, `${backupName(now)}.partial`);
+    // Every write to /dev/full fails with ENOSPC, as on a full file system.
+    symlinkSync('/dev/full', partial);
+    await expect(createBackup(source.app.database, source.app.storage, { outDir: dir, now })).rejects.toThrow(/ENOSPC/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('without the free space of the last archive plus a margin, it fails before writing, naming both figures', async () => {
+    await expect(
+      createBackup(source.app.database, source.app.storage, { outDir, lastSizeBytes: 2 ** 60 }),
+    ).rejects.toThrow(/^not enough free space in .*: [\d.]+ MiB free, the last archive took [\d.]+ MiB/);
+  });
+
+  it('.partial files and staging directories older than a day are deleted, newer ones kept', async () => {
+    const dir = mkdtempSync(path.join(outDir, 'sweep-'));
+    const old = path.join(dir, 'agency-backup-old.tar.gz.partial');
+    const fresh = path.join(dir, 'agency-backup-new.tar.gz.partial');
+    writeFileSync(old, 'x');
+    writeFileSync(fresh, 'x');
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    utimesSync(old, twoDaysAgo, twoDaysAgo);
+    expect(await removeStalePartials(dir)).toContain('agency-backup-old.tar.gz.partial');
+    expect(readdirSync(dir)).toEqual(['agency-backup-new.tar.gz.partial']);
   });
 });

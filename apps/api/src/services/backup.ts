@@ -2,19 +2,26 @@
 // stored file, and manifest.json (schema version, row counts, a SHA-256 per entry); and the restore that checks
 // it, loads it into an empty (or, with force, any) database in one transaction, and migrates it to today's schema.
 // Tables, columns and foreign keys come from the database's catalog, so tables added by later migrations are
-// backed up without a change here.
+// backed up without a change here. Everything streams: tables are read in pages through a cursor (yielding to
+// the event loop between pages), files and entries go through the archive without being held whole, and with
+// age recipients the archive is encrypted on the way to the disk.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import readline from 'node:readline';
+import { Duplex, PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGunzip, createGzip } from 'node:zlib';
 import { BACKUP_NAME_PATTERN } from '@agency/contract';
-import { type Database, type Db, migrationsFolder, sql } from '@agency/db';
+import { APPLICATION_NAME, type Database, type Db, migrationsFolder, sql } from '@agency/db';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import tar from 'tar-stream';
-import type { Storage } from './storage.ts';
+import { DIR_MODE, FILE_MODE, type Storage } from './storage.ts';
 
 export const BACKUP_FORMAT = 1;
 export const MANIFEST = 'manifest.json';
@@ -134,31 +141,78 @@ async function schemaVersion(tx: Tx): Promise<Manifest['schema']> {
   return { migration: entry?.tag ?? `unknown (${when})`, when, applied: Number(applied[0]?.count ?? 0) };
 }
 
+/** Rows fetched from the cursor at a time: each fetch blocks PGlite's thread, so small enough to keep it short. */
+const PAGE_ROWS = 500;
+
+/** A pass-through that counts and hashes what goes through it. */
+class Digest extends Transform {
+  private readonly hash = createHash('sha256');
+  size = 0;
+  newlines = 0;
+  constructor(private readonly countLines = false) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+    if (this.countLines) for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) this.newlines += 1;
+    done(null, chunk);
+  }
+  sha256() {
+    return this.hash.digest('hex');
+  }
+}
+
+interface DumpedTable extends ManifestTable {
+  /** The staged JSON lines, written in pages. */
+  file: string;
+}
+
 interface Dump {
   schema: Manifest['schema'];
-  tables: (ManifestTable & { lines: string[] })[];
+  tables: DumpedTable[];
   sequences: Manifest['sequences'];
 }
 
 /**
- * Every table's rows as JSON lines, read in one REPEATABLE READ transaction: one snapshot, so a lead written
- * while it runs is wholly in the dump (its row, its events, its mail) or wholly not.
+ * Every table's rows as JSON lines in `staging`, read in one REPEATABLE READ transaction: one snapshot, so a lead
+ * written while it runs is wholly in the dump (its row, its events, its mail) or wholly not. Rows come through a
+ * cursor, PAGE_ROWS at a time, and the event loop turns between pages (PGlite runs on this thread).
  */
-async function dumpDatabase(database: Database): Promise<Dump> {
+async function dumpDatabase(database: Database, staging: string, signal?: AbortSignal): Promise<Dump> {
   return database.db.transaction(
     async (tx) => {
       const catalog = await readCatalog(tx);
       const schema = await schemaVersion(tx);
       const tables: Dump['tables'] = [];
       for (const table of catalog.tables) {
+        const file = path.join(staging, `${table.name}.jsonl`);
+        const out = createWriteStream(file, { mode: FILE_MODE });
+        const closed = finished(out);
+        // A write error (a full TMPDIR) is seen at the next page, not as an unhandled event.
+        closed.catch(() => {});
         const columns = table.columns.map(ident).join(', ');
-        const lines = (
-          await rows<{ line: string }>(
-            tx,
-            sql.raw(`select row_to_json(t)::text as line from (select ${columns} from ${ident(table.name)}) t`),
-          )
-        ).map((row) => row.line);
-        tables.push({ ...table, rows: lines.length, entry: `db/${table.name}.jsonl`, lines });
+        await tx.execute(
+          sql.raw(
+            `declare agency_dump no scroll cursor for select row_to_json(t)::text as line from (select ${columns} from ${ident(table.name)}) t`,
+          ),
+        );
+        let count = 0;
+        for (;;) {
+          signal?.throwIfAborted();
+          if (out.errored) throw out.errored;
+          const page = await rows<{ line: string }>(tx, sql.raw(`fetch forward ${PAGE_ROWS} from agency_dump`));
+          if (page.length === 0) break;
+          count += page.length;
+          if (!out.write(`${page.map((row) => row.line).join('\n')}\n`)) {
+            await Promise.race([once(out, 'drain'), closed]);
+          }
+          await nextTurn();
+        }
+        await tx.execute(sql.raw('close agency_dump'));
+        out.end();
+        await closed;
+        tables.push({ ...table, rows: count, entry: `db/${table.name}.jsonl`, file });
       }
       const sequences: Manifest['sequences'] = [];
       for (const name of catalog.sequences) {
@@ -178,6 +232,9 @@ export interface BackupResult {
   name: string;
   file: string;
   sizeBytes: number;
+  /** SHA-256 of the archive as written (encrypted or not): the read-back of an encrypted archive compares it. */
+  sha256: string;
+  encrypted: boolean;
   manifest: Manifest;
 }
 
@@ -187,54 +244,170 @@ export interface BackupOptions {
   /** Storage keys starting with these are not copied (the backups themselves, when they live in the bucket). */
   skipKeys?: string[];
   now?: Date;
+  /** Aborts the backup (a server stopping): the partial archive is removed and the promise rejects. */
+  signal?: AbortSignal;
+  /** age public keys (age1…): when given, the archive is encrypted to them. */
+  recipients?: string[];
+  /** The last archive's size: outDir and the staging directory must have that much free, plus a margin. */
+  lastSizeBytes?: number;
+  /** Where the tables are staged while the archive is written; TMPDIR by default. */
+  stagingDir?: string;
 }
 
-/** Takes a backup into `outDir`: written under a temporary name, renamed when complete. */
+const MIB = 1024 * 1024;
+const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
+/** Free space a backup needs beyond the last archive's size: a tenth more, at least 16 MiB. */
+export const freeSpaceMargin = (lastSizeBytes: number) => Math.max(16 * MIB, Math.ceil(lastSizeBytes / 10));
+
+/** Fails at once, naming both figures, when a directory has less free space than the last archive plus a margin. */
+export async function checkFreeSpace(dirs: string[], lastSizeBytes: number): Promise<void> {
+  const margin = freeSpaceMargin(lastSizeBytes);
+  for (const dir of new Set(dirs)) {
+    const info = await statfs(dir);
+    const free = Number(info.bavail) * Number(info.bsize);
+    if (free < lastSizeBytes + margin) {
+      throw new BackupError(
+        `not enough free space in ${dir}: ${mib(free)} free, the last archive took ${mib(lastSizeBytes)} ` +
+          `(a backup needs that plus ${mib(margin)})`,
+      );
+    }
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes what a backup or restore that never finished left behind (a crash, a kill -9): `*.partial` archives in
+ * `dir`, and staging directories in TMPDIR, older than a day. Returns the names removed.
+ */
+export async function removeStalePartials(dir: string, olderThanMs = DAY_MS): Promise<string[]> {
+  const removed: string[] = [];
+  const sweep = async (where: string, matches: (name: string) => boolean) => {
+    const names = await readdir(where).catch(() => [] as string[]);
+    for (const name of names.filter(matches)) {
+      const target = path.join(where, name);
+      const info = await stat(target).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > olderThanMs) {
+        await rm(target, { recursive: true, force: true });
+        removed.push(name);
+      }
+    }
+  };
+  await sweep(dir, (name) => name.endsWith('.partial'));
+  await sweep(tmpdir(), (name) => /^agency-(backup|restore)-[A-Za-z0-9]{6}$/.test(name));
+  return removed;
+}
+
+/** The first bytes of every age file. */
+const AGE_MAGIC = Buffer.from('age-encryption.org/v1\n');
+
+async function encrypting(recipients: string[]): Promise<Duplex> {
+  const { Encrypter } = await import('age-encryption');
+  const encrypter = new Encrypter();
+  try {
+    for (const recipient of recipients) encrypter.addRecipient(recipient);
+  } catch (error) {
+    throw new BackupError(`BACKUP_ENCRYPTION_RECIPIENTS: ${(error as Error).message}`);
+  }
+  const plain = new PassThrough();
+  const cipher = await encrypter.encrypt(Readable.toWeb(plain) as unknown as ReadableStream<Uint8Array>);
+  return Duplex.from({
+    writable: plain,
+    readable: Readable.fromWeb(cipher as unknown as WebReadableStream<Uint8Array>),
+  });
+}
+
+/** `work`, or its rejection with the abort's reason as soon as `signal` aborts (a bucket that does not answer). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  signal.throwIfAborted();
+  return new Promise<T>((done, fail) => {
+    const stop = () => fail(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(done, fail).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+/** Adds one entry whose bytes come from `source` (`size` long), hashing them on the way. */
+async function addEntry(
+  pack: tar.Pack,
+  entry: string,
+  source: Readable,
+  size: number,
+  mtime: Date,
+  checksums: Manifest['checksums'],
+): Promise<void> {
+  const digest = new Digest();
+  let sink: ReturnType<tar.Pack['entry']>;
+  const added = new Promise<void>((done, fail) => {
+    sink = pack.entry({ name: entry, size, mtime }, (error) => (error ? fail(error) : done()));
+  });
+  await Promise.all([added, pipeline(source, digest, sink!)]);
+  checksums[entry] = { size: digest.size, sha256: digest.sha256() };
+}
+
+/**
+ * Takes a backup into `outDir`: written under a temporary name (.partial), renamed when complete. Any failure (a
+ * full disk, an abort) rejects with its cause and removes the partial archive; none escapes as an unhandled error.
+ */
 export async function createBackup(
   database: Database,
   storage: Storage,
   options: BackupOptions,
 ): Promise<BackupResult> {
-  const name = backupName(options.now);
-  await mkdir(options.outDir, { recursive: true });
+  const now = options.now ?? new Date();
+  const name = backupName(now);
+  const { signal } = options;
+  await mkdir(options.outDir, { recursive: true, mode: DIR_MODE });
+  const stagingParent = options.stagingDir ?? tmpdir();
+  await checkFreeSpace([options.outDir, stagingParent], options.lastSizeBytes ?? 0);
   const file = path.join(options.outDir, name);
   const partial = `${file}.partial`;
-  const dump = await dumpDatabase(database);
-  const skip = [...TRANSIENT_KEYS, ...(options.skipKeys ?? [])];
-  const keys = (await storage.list())
-    .map(({ key }) => key)
-    .filter((key) => !skip.some((prefix) => key.startsWith(prefix)))
-    .sort();
-
-  const pack = tar.pack();
-  const written = pipeline(pack, createGzip({ level: 6 }), createWriteStream(partial));
-  const checksums: Manifest['checksums'] = {};
-  const addEntry = (entry: string, data: Buffer) =>
-    new Promise<void>((done, fail) => {
-      checksums[entry] = { size: data.length, sha256: createHash('sha256').update(data).digest('hex') };
-      pack.entry({ name: entry, size: data.length, mtime: options.now ?? new Date() }, data, (error) =>
-        error ? fail(error) : done(),
-      );
-    });
+  const staging = await mkdtemp(path.join(stagingParent, 'agency-backup-'));
+  let pack: tar.Pack | undefined;
+  let written: Promise<void> | undefined;
   try {
+    const dump = await dumpDatabase(database, staging, signal);
+    const skip = [...TRANSIENT_KEYS, ...(options.skipKeys ?? [])];
+    const keys = (await abortable(storage.list(), signal))
+      .map(({ key }) => key)
+      .filter((key) => !skip.some((prefix) => key.startsWith(prefix)))
+      .sort();
+    signal?.throwIfAborted();
+
+    pack = tar.pack();
+    const digest = new Digest();
+    const encrypted = Boolean(options.recipients?.length);
+    const stages: NodeJS.ReadWriteStream[] = [createGzip({ level: 6 })];
+    if (encrypted) stages.push(await encrypting(options.recipients ?? []));
+    written = pipeline(
+      [pack as unknown as NodeJS.ReadableStream, ...stages, digest, createWriteStream(partial, { mode: FILE_MODE })],
+      { signal },
+    );
+    // The write side failing (ENOSPC, EIO, an abort) stops the pack from draining: each step races it.
+    const failed = written.then(() => new Promise<never>(() => {}));
+    failed.catch(() => {});
+    const step = <T>(work: Promise<T>) => Promise.race([work, failed]);
+
+    const checksums: Manifest['checksums'] = {};
     for (const table of dump.tables) {
-      await addEntry(table.entry, Buffer.from(table.lines.length ? `${table.lines.join('\n')}\n` : '', 'utf8'));
-      table.lines = [];
+      const { size } = await stat(table.file);
+      await step(addEntry(pack, table.entry, createReadStream(table.file), size, now, checksums));
+      await rm(table.file, { force: true });
     }
     const files: Manifest['files'] = [];
     for (const key of keys) {
-      const stored = await storage.get(key);
+      signal?.throwIfAborted();
+      const stored = await step(abortable(storage.get(key), signal));
       // Deleted since it was listed (retention, a removed image): not part of this backup.
       if (!stored) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
       const entry = `files/${key}`;
-      await addEntry(entry, Buffer.concat(chunks));
+      await step(addEntry(pack, entry, stored.stream, stored.size, now, checksums));
       files.push({ key, entry });
     }
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
-      createdAt: (options.now ?? new Date()).toISOString(),
+      createdAt: now.toISOString(),
       database: database.kind,
       schema: dump.schema,
       tables: dump.tables.map(({ name: table, columns, rows: count, entry }) => ({
@@ -248,20 +421,22 @@ export async function createBackup(
       checksums,
     };
     const text = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-    await new Promise<void>((done, fail) =>
-      pack.entry({ name: MANIFEST, size: text.length, mtime: options.now ?? new Date() }, text, (error) =>
-        error ? fail(error) : done(),
+    await step(
+      new Promise<void>((done, fail) =>
+        pack!.entry({ name: MANIFEST, size: text.length, mtime: now }, text, (error) => (error ? fail(error) : done())),
       ),
     );
     pack.finalize();
     await written;
     await rename(partial, file);
-    return { name, file, sizeBytes: (await stat(file)).size, manifest };
+    return { name, file, sizeBytes: digest.size, sha256: digest.sha256(), encrypted, manifest };
   } catch (error) {
-    pack.destroy();
-    await written.catch(() => {});
+    pack?.destroy();
+    await written?.catch(() => {});
     await rm(partial, { force: true });
     throw error;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
   }
 }
 
@@ -272,12 +447,66 @@ export interface OpenedArchive {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /** age identities (AGE-SECRET-KEY-1…) that open an encrypted archive. */
+  identities?: string[];
+}
+
+/** The age identities in a file as age-keygen writes it (comments and blank lines skipped). */
+export async function readIdentities(file: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new BackupError(`${file}: no such identity file`);
+  }
+  const keys = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('AGE-SECRET-KEY-'));
+  if (keys.length === 0) throw new BackupError(`${file}: holds no age identity (AGE-SECRET-KEY-…)`);
+  return keys;
+}
+
+async function isEncrypted(archive: string): Promise<boolean> {
+  const handle = await open(archive, 'r');
+  try {
+    const head = Buffer.alloc(AGE_MAGIC.length);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return bytesRead === head.length && head.equals(AGE_MAGIC);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The archive's plain .tar.gz bytes, decrypted on the way when it is encrypted. */
+async function archiveBytes(archive: string, label: string, identities: string[]): Promise<Readable> {
+  if (!(await isEncrypted(archive))) return createReadStream(archive);
+  if (identities.length === 0) {
+    throw new BackupError(`${label}: the archive is encrypted; give its key with --identity <file>`);
+  }
+  const { Decrypter } = await import('age-encryption');
+  const decrypter = new Decrypter();
+  for (const identity of identities) decrypter.addIdentity(identity);
+  try {
+    const plain = await decrypter.decrypt(
+      Readable.toWeb(createReadStream(archive)) as unknown as ReadableStream<Uint8Array>,
+    );
+    return Readable.fromWeb(plain as unknown as WebReadableStream<Uint8Array>);
+  } catch (error) {
+    throw new BackupError(`${label}: cannot be decrypted with the identity given (${(error as Error).message})`);
+  }
+}
+
+/** The manifest is read whole; anything larger than this is not one. */
+const MANIFEST_MAX_BYTES = 64 * MIB;
+
 /**
- * Reads an archive into a temporary directory and checks it against its manifest: every entry present, none
- * extra, each with its size and SHA-256, each table's line count equal to its row count. Throws BackupError
- * naming the archive and the entry at fault.
+ * Reads an archive into a temporary directory (entry by entry, never whole in memory) and checks it against its
+ * manifest: every entry present, none extra, each with its size and SHA-256, each table's line count equal to its
+ * row count. Throws BackupError naming the archive and the entry at fault.
  */
-export async function openArchive(archive: string): Promise<OpenedArchive> {
+export async function openArchive(archive: string, options: OpenOptions = {}): Promise<OpenedArchive> {
   const label = path.basename(archive);
   try {
     const info = await stat(archive);
@@ -286,35 +515,51 @@ export async function openArchive(archive: string): Promise<OpenedArchive> {
     if (error instanceof BackupError) throw error;
     throw new BackupError(`${archive}: no such archive`);
   }
+  const source = await archiveBytes(archive, label, options.identities ?? []);
   const dir = await mkdtemp(path.join(tmpdir(), 'agency-restore-'));
   const close = () => rm(dir, { recursive: true, force: true });
   try {
-    const found = new Map<string, { size: number; sha256: string }>();
+    const found = new Map<string, { size: number; sha256: string; lines: number }>();
     let manifestText: string | null = null;
     const extract = tar.extract();
     extract.on('entry', (header, stream, next) => {
       const name = header.name;
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: unknown) => chunks.push(chunk as Buffer));
-      stream.on('error', next);
-      stream.on('end', () => {
-        const data = Buffer.concat(chunks);
-        if (header.type !== 'file') return next();
-        if (name === MANIFEST) {
-          manifestText = data.toString('utf8');
-          return next();
-        }
-        if (name.includes('..') || path.isAbsolute(name))
-          return next(new BackupError(`${label}: unsafe entry ${name}`));
-        found.set(name, { size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
-        const target = path.join(dir, 'entries', name);
-        mkdir(path.dirname(target), { recursive: true })
-          .then(() => writeFile(target, data))
-          .then(() => next(), next);
-      });
+      if (header.type !== 'file') {
+        stream.on('end', () => next());
+        stream.resume();
+        return;
+      }
+      if (name === MANIFEST) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: unknown) => {
+          const bytes = chunk as Buffer;
+          size += bytes.length;
+          if (size <= MANIFEST_MAX_BYTES) chunks.push(bytes);
+        });
+        stream.on('error', next);
+        stream.on('end', () => {
+          if (size > MANIFEST_MAX_BYTES) return next(new BackupError(`${label}: ${MANIFEST} is too large`));
+          manifestText = Buffer.concat(chunks).toString('utf8');
+          next();
+        });
+        return;
+      }
+      if (name.includes('..') || path.isAbsolute(name)) {
+        stream.resume();
+        return next(new BackupError(`${label}: unsafe entry ${name}`));
+      }
+      const digest = new Digest(name.endsWith('.jsonl'));
+      const target = path.join(dir, 'entries', name);
+      mkdir(path.dirname(target), { recursive: true, mode: DIR_MODE })
+        .then(() => pipeline(stream, digest, createWriteStream(target, { mode: FILE_MODE })))
+        .then(() => {
+          found.set(name, { size: digest.size, sha256: digest.sha256(), lines: digest.newlines });
+          next();
+        }, next);
     });
     try {
-      await pipeline(createReadStream(archive), createGunzip(), extract);
+      await pipeline(source, createGunzip(), extract);
     } catch (error) {
       if (error instanceof BackupError) throw error;
       throw new BackupError(`${label}: truncated or not a backup archive (${(error as Error).message})`);
@@ -340,28 +585,46 @@ export async function openArchive(archive: string): Promise<OpenedArchive> {
       if (!manifest.checksums[entry]) throw new BackupError(`${label}: ${entry} is not listed in ${MANIFEST}`);
     }
     for (const table of manifest.tables) {
-      const lines = await tableLines(dir, table);
-      if (lines.length !== table.rows) {
-        throw new BackupError(`${label}: ${table.entry} holds ${lines.length} rows, ${MANIFEST} says ${table.rows}`);
+      const lines = found.get(table.entry)?.lines ?? 0;
+      if (lines !== table.rows) {
+        throw new BackupError(`${label}: ${table.entry} holds ${lines} rows, ${MANIFEST} says ${table.rows}`);
       }
     }
     return { manifest, dir, close };
   } catch (error) {
+    source.destroy();
     await close();
     throw error;
   }
 }
 
-async function tableLines(dir: string, table: ManifestTable): Promise<string[]> {
-  const text = await readFile(path.join(dir, 'entries', table.entry), 'utf8');
-  return text.split('\n').filter((line) => line.length > 0);
+/** A table's rows, one JSON text at a time, read from its extracted entry. */
+function tableLines(dir: string, table: ManifestTable): AsyncIterable<string> {
+  return readline.createInterface({
+    input: createReadStream(path.join(dir, 'entries', table.entry)),
+    crlfDelay: Infinity,
+  });
+}
+
+/** SHA-256 of a file, read as a stream. */
+async function fileSha256(file: string): Promise<string> {
+  const digest = new Digest();
+  await pipeline(createReadStream(file), digest, new PassThrough().resume());
+  return digest.sha256();
 }
 
 /** Checks an archive without restoring it (the scheduled backup reads each one back this way). */
-export async function verifyArchive(archive: string): Promise<Manifest> {
-  const opened = await openArchive(archive);
+export async function verifyArchive(archive: string, options: OpenOptions = {}): Promise<Manifest> {
+  const opened = await openArchive(archive, options);
   await opened.close();
   return opened.manifest;
+}
+
+/** Reads an encrypted archive (which the server cannot open) back against the SHA-256 it was written with. */
+export async function verifyWritten(archive: string, sha256: string): Promise<void> {
+  if ((await fileSha256(archive)) !== sha256) {
+    throw new BackupError(`${path.basename(archive)}: does not match the SHA-256 it was written with`);
+  }
 }
 
 /** Rows per public table. */
@@ -403,9 +666,26 @@ async function holdsData(database: Database): Promise<string | null> {
   return null;
 }
 
+/** Sessions of a running instance on the target PostgreSQL database (its application_name); 0 on PGlite. */
+export async function connectedInstances(database: Database): Promise<number> {
+  if (database.kind !== 'postgres') return 0;
+  const [row] = await rows<{ count: string | number }>(
+    database.db,
+    sql`select count(*) as count from pg_stat_activity
+        where application_name = ${APPLICATION_NAME} and datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return Number(row?.count ?? 0);
+}
+
 export interface RestoreOptions {
-  /** Replace a database that already holds data. */
+  /** Replace a database that already holds data, and remove stored files the archive does not hold. */
   force?: boolean;
+  /** age identities for an encrypted archive. */
+  identities?: string[];
+  /** Storage keys under these prefixes are left alone by force (the backups kept in the bucket). */
+  keepKeys?: string[];
+  /** Send the mail and webhooks that were pending when the archive was taken (a disaster recovery on the same domain). */
+  sendPending?: boolean;
   /** Told of each step, for the CLI's output. */
   log?: (line: string) => void;
 }
@@ -415,6 +695,11 @@ export interface RestoreResult {
   /** Rows per table right after loading, before later migrations ran (they match the manifest). */
   counts: { table: string; expected: number; restored: number }[];
   files: number;
+  /** Stored files removed because the archive does not hold them (force only). */
+  removedFiles: number;
+  /** Messages pending in the archive, restored held (0 with sendPending: they are sent). */
+  held: number;
+  pending: number;
   /** Migrations applied after loading, to bring an older archive to today's schema. */
   migrated: string[];
 }
@@ -458,9 +743,11 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
  * Restores an archive: checks it, refuses a database holding data (unless force) or an archive from a newer
- * schema, writes the files, then in ONE transaction empties the database, applies the migrations up to the
- * archive's, loads every table, sets the sequences, checks the counts and applies the later migrations. Any
- * failure rolls the database back to what it was.
+ * schema, then in ONE transaction empties the database, applies the migrations up to the archive's, loads every
+ * table, sets the sequences, checks the counts and applies the later migrations; any failure rolls the database
+ * back to what it was. A restored database holds no running backup (the first backup after it starts at once), and
+ * the mail and webhooks pending in the archive are held (unless sendPending), so a restore mails no one by surprise.
+ * Only then are the files written (and, with force, those the archive does not hold removed).
  */
 export async function restoreBackup(
   database: Database,
@@ -469,7 +756,7 @@ export async function restoreBackup(
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
-  const opened = await openArchive(archive);
+  const opened = await openArchive(archive, { identities: options.identities ?? [] });
   try {
     const { manifest, dir } = opened;
     log(`${path.basename(archive)}: checksums of ${Object.keys(manifest.checksums).length} entries match`);
@@ -487,14 +774,11 @@ export async function restoreBackup(
         throw new BackupError(`the target database already holds data (${reason}); restore with --force to replace it`);
       }
     }
-    for (const file of manifest.files) {
-      await storage.put(file.key, await readFile(path.join(dir, 'entries', file.entry)));
-    }
-    log(`${manifest.files.length} files written to storage`);
 
     const before = migrations.filter((migration) => migration.folderMillis <= manifest.schema.when);
     const after = migrations.filter((migration) => migration.folderMillis > manifest.schema.when);
     const counts: RestoreResult['counts'] = [];
+    let pending = 0;
     await database.db.transaction(async (tx) => {
       await resetSchema(tx);
       await applyMigrations(tx, before);
@@ -504,7 +788,6 @@ export async function restoreBackup(
         await tx.execute(sql.raw(`truncate ${catalog.tables.map((table) => ident(table.name)).join(', ')} cascade`));
       }
       for (const table of manifest.tables) {
-        const lines = await tableLines(dir, table);
         const columns = table.columns.map(ident).join(', ');
         let batch: string[] = [];
         let bytes = 0;
@@ -516,8 +799,10 @@ export async function restoreBackup(
           );
           batch = [];
           bytes = 0;
+          await nextTurn();
         };
-        for (const line of lines) {
+        for await (const line of tableLines(dir, table)) {
+          if (line.length === 0) continue;
           batch.push(line);
           bytes += line.length;
           if (bytes >= BATCH_BYTES) await flush();
@@ -540,12 +825,49 @@ export async function restoreBackup(
         }
       }
       await applyMigrations(tx, after);
+      // The archive's own run (unfinished when it was taken) is no lease on the restored system.
+      await tx.execute(sql`delete from backup_runs where finished_at is null`);
+      const [waiting] = await rows<{ count: string | number }>(
+        tx,
+        options.sendPending
+          ? sql`select count(*) as count from outbox where sent_at is null`
+          : sql`with held as (update outbox set held_at = now() where sent_at is null and held_at is null returning 1)
+                select count(*) as count from held`,
+      );
+      pending = Number(waiting?.count ?? 0);
+      if (options.sendPending) await tx.execute(sql`update outbox set held_at = null where sent_at is null`);
     });
+    log(
+      options.sendPending
+        ? `${pending} pending messages will be sent`
+        : `${pending} messages that were pending are held: send or discard them on the dashboard, or restore with --send-pending`,
+    );
+
+    // Files only once the database is restored: a refused or failed restore leaves the storage as it was.
+    const keep = new Set(manifest.files.map((file) => file.key));
+    for (const file of manifest.files) {
+      await storage.put(file.key, createReadStream(path.join(dir, 'entries', file.entry)));
+    }
+    let removedFiles = 0;
+    if (options.force) {
+      const untouched = [...TRANSIENT_KEYS, ...(options.keepKeys ?? [])];
+      for (const { key } of await storage.list()) {
+        if (keep.has(key) || untouched.some((prefix) => key.startsWith(prefix))) continue;
+        await storage.delete(key);
+        removedFiles += 1;
+      }
+    }
+    log(
+      `${manifest.files.length} files written to storage${removedFiles ? `, ${removedFiles} not in the archive removed` : ''}`,
+    );
     const tags = new Map(journal.entries.map((entry) => [entry.when, entry.tag]));
     return {
       manifest,
       counts,
       files: manifest.files.length,
+      removedFiles,
+      held: options.sendPending ? 0 : pending,
+      pending,
       migrated: after.map((migration) => tags.get(migration.folderMillis) ?? String(migration.folderMillis)),
     };
   } finally {

@@ -85,7 +85,7 @@ export async function timelineOf(db: Db, kind: LeadKind, leadId: string): Promis
 }
 
 /** SQL of "this pending outbox row is failing"; the same rule the stats and the lead detail use. */
-export const failingCondition = sql`(${schema.outbox.sentAt} is null and (${schema.outbox.attempts} >= ${OUTBOX_FAILING.attempts} or ${schema.outbox.createdAt} < now() - make_interval(secs => ${OUTBOX_FAILING.waitSeconds})))`;
+export const failingCondition = sql`(${schema.outbox.sentAt} is null and ${schema.outbox.heldAt} is null and (${schema.outbox.attempts} >= ${OUTBOX_FAILING.attempts} or ${schema.outbox.createdAt} < now() - make_interval(secs => ${OUTBOX_FAILING.waitSeconds})))`;
 
 export const deliveryColumns = {
   id: schema.outbox.id,

@@ -59,7 +59,8 @@ async function claim(db: Db, purposes: string[]): Promise<ClaimedRow[]> {
     update outbox set locked_until = now() + interval '60 seconds', attempts = attempts + 1
     where id in (
       select id from outbox
-      where sent_at is null and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+      where sent_at is null and held_at is null and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
         and purpose in (${sql.join(
           purposes.map((purpose) => sql`${purpose}`),
           sql`, `,

@@ -14,6 +14,9 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean | undefined;
 }
 
+/** Size of each part of a multipart upload (S3's minimum is 5 MiB). */
+const PART_SIZE = 8 * 1024 * 1024;
+
 export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
   // Loaded only when a bucket is configured: the SDK is large, and most installs keep files on disk.
   const {
@@ -42,7 +45,20 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
   return {
     async put(key, data) {
       // No ACL: objects stay private to the bucket's owner, and files are only ever served through the API.
-      await client.send(new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: data }));
+      if (Buffer.isBuffer(data)) {
+        await client.send(new PutObjectCommand({ Bucket, Key: assertSafeKey(key), Body: data }));
+        return;
+      }
+      // A stream (an archive, a restored file) goes up in parts of PART_SIZE, two at a time: never held whole,
+      // and past the 5 GB a single PutObject allows. A failed upload is aborted (no parts left behind).
+      const { Upload } = await import('@aws-sdk/lib-storage');
+      await new Upload({
+        client,
+        params: { Bucket, Key: assertSafeKey(key), Body: data },
+        partSize: PART_SIZE,
+        queueSize: 2,
+        leavePartsOnError: false,
+      }).done();
     },
     async get(key) {
       const Key = assertSafeKey(key);

@@ -1,8 +1,15 @@
 // The file store behind one interface: a directory on disk (DATA_DIR/uploads) here, a bucket in s3-storage.ts.
-import { createReadStream } from 'node:fs';
+// On disk, files are the owner's alone: 0600 in 0700 directories (uploads hold CVs; archives every lead).
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Mode of every stored file and archive written on disk. */
+export const FILE_MODE = 0o600;
+/** Mode of the directories they are written in. */
+export const DIR_MODE = 0o700;
 
 export interface StoredFile {
   stream: Readable;
@@ -15,7 +22,8 @@ export interface StoredKey {
 }
 
 export interface Storage {
-  put(key: string, data: Buffer): Promise<void>;
+  /** A stream is written as it is read (never held whole). */
+  put(key: string, data: Buffer | Readable): Promise<void>;
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
@@ -37,8 +45,17 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
+      await mkdir(path.dirname(file), { recursive: true, mode: DIR_MODE });
+      if (Buffer.isBuffer(data)) {
+        await writeFile(file, data, { mode: FILE_MODE });
+        return;
+      }
+      try {
+        await pipeline(data, createWriteStream(file, { mode: FILE_MODE }));
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       const file = resolve(key);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buffer as bytes } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createAccount } from '../../../test/auth-fixtures.ts';
 import { APPLICATION, multipart, PDF, tokenFor } from '../../../test/lead-fixtures.ts';
 import { type FakeS3, startFakeS3 } from '../../../test/s3.ts';
 import { restoreBackup, verifyArchive } from '../../services/backup.ts';
@@ -19,6 +20,7 @@ let s3: FakeS3;
 let bucket: Storage;
 let t: TestApp;
 let admin: Record<string, string>;
+let currentPassword: string;
 const CV = Buffer.concat([PDF, Buffer.from('a CV kept in the bucket')]);
 
 const archivesInBucket = async () => (await bucket.list(PREFIX)).map(({ key }) => key).sort();
@@ -34,7 +36,9 @@ beforeAll(async () => {
     BACKUP_INTERVAL_HOURS: '24',
     BACKUP_KEEP: '2',
   });
-  admin = await tokenFor(t.app, 'admin');
+  const account = await createAccount(t.app, 'admin');
+  admin = { authorization: `Bearer ${account.accessToken}` };
+  currentPassword = account.password;
   const body = await multipart(APPLICATION, [{ field: 'resume', name: 'cv.pdf', type: 'application/pdf', data: CV }]);
   expect((await t.app.inject({ method: 'POST', url: '/api/jobs/apply', ...body })).statusCode).toBe(201);
 });
@@ -61,7 +65,13 @@ describe('backups in the bucket (BACKUP_S3_PREFIX)', () => {
   });
 
   it('the admin download is the object in the bucket, byte for byte, and holds the CV from the bucket', async () => {
-    const download = await t.app.inject({ method: 'GET', url: `/api/admin/backups/${first}`, headers: admin });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/backups/${first}/download`,
+      headers: admin,
+      payload: { currentPassword },
+    });
+    const download = await t.app.inject({ method: 'GET', url: (link.json() as { url: string }).url });
     expect(download.statusCode).toBe(200);
     const object = await bucket.get(`${PREFIX}${first}`);
     expect(object).not.toBeNull();
