@@ -52,12 +52,11 @@ export default fp<MailerOptions>(async function mailer(
     // Each failed row logs one line of its own (outbox id, purpose, lead, hashed recipient, SMTP code, attempt);
     // it is retried with backoff.
     // With the site's writes off (a move) nothing is sent: the pending mail goes with the last backup.
-    running = processOutbox(
-      app.db,
-      sender,
-      () => closed || app.writes.offNow(),
-      { retryBaseSeconds, messageIdDomain, log: (fields, message) => app.log.warn(fields, message) },
-    ).finally(() => {
+    running = processOutbox(app.db, sender, () => closed || app.writes.offNow(), {
+      retryBaseSeconds,
+      messageIdDomain,
+      log: (fields, message) => app.log.warn(fields, message),
+    }).finally(() => {
       running = null;
     });
     return running;
