@@ -29,9 +29,10 @@ const WITHOUT_BODY = new Map([
   ['post /api/blogs/{id}/preview', 'signs a link to the stored post in the path'],
   ['post /api/admin/{kind}/{id}/resend', 'queues the stored lead’s notification again'],
   ['post /api/admin/content/{key}/preview', 'signs a link to the draft of the document in the path'],
-  ['post /api/admin/content/{key}/revisions/{id}/restore', 'publishes the revision in the path again'],
-  ['post /api/admin/backups', 'takes a backup of everything now'],
   ['post /api/admin/backups/final', "takes the site's writes off and the move's last backup"],
+  ['post /api/admin/backups/held/send', 'sends the mail a restore held'],
+  ['post /api/admin/backups/held/discard', 'discards the mail a restore held'],
+  ['put /api/admin/content/{key}/presence', 'the signed-in editor’s heartbeat on the document in the path'],
 ]);
 
 /** A string whose schema caps its length: a maximum, a list of values, an id or a time, a fixed-width pattern. */
