@@ -13,6 +13,8 @@ const STAFF: readonly Staff[] = ['admin', 'editor', 'sales'];
 
 /** Who each route is for, by `METHOD path`; the first match wins. */
 const AREAS: [area: RegExp, roles: readonly Role[]][] = [
+  // A backup's download link: its token, given after the admin's password, is what lets its holder in.
+  [/^GET \/api\/admin\/backups\/links\/:token$/, STAFF],
   // Erasing a lead is a privacy tool.
   [/^DELETE \/api\/admin\/:kind\/:id$/, ROLE_ACCESS.admin],
   [/^\w+ \/api\/admin\/(content|media)(\/|$)/, ROLE_ACCESS.content],
@@ -24,7 +26,7 @@ const AREAS: [area: RegExp, roles: readonly Role[]][] = [
 ];
 
 /** Routes whose only effect is an action (no input to refuse): an allowed caller is not sent, to keep it untaken. */
-const ACTION_ONLY = new Set(['POST /api/admin/backups']);
+const ACTION_ONLY = new Set(['POST /api/admin/backups', 'POST /api/admin/backups/final']);
 
 const routes: { method: string; url: string }[] = [];
 let t: TestApp;
