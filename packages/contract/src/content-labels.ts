@@ -2,17 +2,7 @@
 // along its path, a list item by its own title ("Plans → Starter → Price" for `plans.0.price`). The API's
 // publish checks (422) and the admin's Publish box both name fields this way.
 import type { z } from 'zod';
-
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  valueType?: z.ZodType;
-}
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+import { defOf, type ZodDef } from './zod-def.ts';
 const ownMeta = (schema: z.ZodType) =>
   (schema as unknown as { meta(): { kind?: string; label?: string } | undefined }).meta?.() ?? {};
 
@@ -89,7 +79,7 @@ export function fieldLabels(schema: z.ZodType, data: unknown, path: readonly (st
   for (const raw of path) {
     const part = String(raw);
     const inner: z.ZodType | undefined = current ? unwrapped(current).schema : undefined;
-    let def: Def | undefined = inner ? defOf(inner) : undefined;
+    let def: ZodDef | undefined = inner ? defOf(inner) : undefined;
     if (def?.type === 'union' && def.options) {
       const option: z.ZodType | undefined =
         def.options.find((candidate: z.ZodType) => candidate.safeParse(value).success) ??

@@ -8,6 +8,7 @@ import { BLOG_SEO_DESCRIPTION_LENGTH, BLOG_SEO_TITLE_LENGTH } from './blog-optio
 import { SERVICES_CATALOGUE } from './content/services.ts';
 import { invalidTextMessage, requiredMessage, tooLongMessage } from './fields.ts';
 import { isCleanText } from './text.ts';
+import { defOf } from './zod-def.ts';
 
 /** Limits of a content document's fields. */
 export const CONTENT_LIMITS = {
@@ -484,17 +485,6 @@ export const contentKeysForPath = (pathname: string): string[] => {
 };
 
 // --- Reading a document by its schema ------------------------------------------------------------------------
-
-interface ZodDef {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  valueType?: z.ZodType;
-}
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
 
 /**
  * The document with each value its schema marks as Markdown (`markdownField`) passed through `map`, every other
