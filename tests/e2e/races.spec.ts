@@ -7,6 +7,9 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { HYDRATING_SCRIPT, findLead, gotoHydrated } from './support.ts';
 
+// A page on a CPU slowed 4× takes its time: each test may take twice the usual 30 s (they wait for conditions).
+test.describe.configure({ timeout: 60_000 });
+
 test.beforeEach(async ({ page }) => {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
