@@ -35,7 +35,7 @@ const field = (page: Page, path: string) => page.locator(`[data-field="${path}"]
 
 async function openDocument(page: Page, key: string, title: string) {
   await page.goto(`/admin/content/${key}`);
-  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible({ timeout: 15_000 });
 }
 
 test('the page beside the form follows typing; Publish names every problem and opens its field', async ({
