@@ -70,13 +70,13 @@ test('a sales account works the desk by keyboard: the navigation, and a card mov
   const nav = page.getByRole('navigation', { name: 'Admin sections' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   for (const section of ['Leads', 'Board', 'Account'])
-    await expect(nav.getByRole('link', { name: section })).toBeVisible();
+    await expect(nav.getByRole('link', { name: section, exact: true })).toBeVisible();
   for (const section of ['Content', 'Media', 'Jobs', 'Team', 'Privacy', 'Audit', 'Manage Blogs']) {
     await expect(nav.getByRole('link', { name: section, exact: true })).toHaveCount(0);
   }
   await expect(page.getByRole('heading', { name: 'Held as possible spam' })).toBeVisible();
 
-  await nav.getByRole('link', { name: 'Board' }).click();
+  await nav.getByRole('link', { name: 'Board', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/board$/);
   const column = (stage: string) => page.getByRole('list', { name: `${stage} cards` });
   const card = (stage: string) => column(stage).getByRole('listitem', { name: `message from ${name}, ${stage}` });
@@ -90,15 +90,18 @@ test('a sales account works the desk by keyboard: the navigation, and a card mov
   await expect(
     page.getByRole('status').filter({ hasText: `Moved the message from ${name} to Contacted` }),
   ).toBeAttached();
+  const said = page.getByRole('status').filter({ hasText: `Moved the message from ${name}` });
   await page.keyboard.press('ArrowRight');
   await expect(card('Qualified')).toBeFocused();
+  await expect(said).toHaveText(`Moved the message from ${name} to Qualified`, { timeout: 15_000 });
   await page.keyboard.press('ArrowLeft');
   await expect(card('Contacted')).toBeFocused();
+  await expect(said).toHaveText(`Moved the message from ${name} to Contacted`, { timeout: 15_000 });
   await expect(column('New').getByRole('listitem', { name: new RegExp(name) })).toHaveCount(0);
 
   // The board read again shows it where it went; each move is the lead's status change, by the sales account.
   await page.reload();
-  await expect(card('Contacted')).toBeVisible();
+  await expect(card('Contacted')).toBeVisible({ timeout: 15_000 });
   const lead = await request.get(`/api/admin/contacts/${id}`, { headers: sales.adminHeaders });
   const moves = (
     (await lead.json()) as { timeline: { type: string; actor: { name: string } | null; data: { to?: string } }[] }
@@ -122,7 +125,7 @@ test('the lead page: the request, then the conversation with the reply’s deliv
   await page.goto(`/admin/leads/contacts/${id}`);
   const article = page.getByRole('article', { name: `Message from ${name}` });
   const conversation = article.getByRole('list', { name: 'Conversation, oldest first' });
-  await expect(conversation.getByRole('listitem')).toHaveCount(1);
+  await expect(conversation.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 });
   await expect(conversation.getByRole('listitem').first()).toContainText(`Hello from ${name}`);
 
   const replyText = `We can audit it on Monday. ${unique()}`;
@@ -135,9 +138,9 @@ test('the lead page: the request, then the conversation with the reply’s deliv
   await expect(async () => {
     await page.reload();
     await expect(conversation.getByRole('listitem').nth(1)).toContainText('Delivered to their mail server', {
-      timeout: 1000,
+      timeout: 5000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 
   const order = [
     '[aria-labelledby$="-details"] h3',
