@@ -29,22 +29,23 @@ export function DealBoard() {
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<BoardStage | null>(null);
-  // The card to focus once the board shows it in its new column.
+  // The card moved by keyboard: it gets the focus back whenever the board is drawn again (in its new column,
+  // and after the board is read again) while the focus has gone nowhere else.
   const refocus = useRef<string | null>(null);
   useEffect(() => setMoved({}), [board.data]);
   useEffect(() => {
     const key = refocus.current;
     if (!key) return;
     const element = document.querySelector<HTMLElement>(`[data-card="${CSS.escape(key)}"]`);
-    element?.focus();
-    refocus.current = null;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (element && element !== document.activeElement && lost) element.focus();
   });
 
   async function move(card: BoardCard, to: BoardStage, { keepFocus }: { keepFocus: boolean }) {
     if (to === (moved[cardKey(card)] ?? card.status)) return;
     const noun = KINDS[card.kind].noun;
     setMoved((current) => ({ ...current, [cardKey(card)]: to }));
-    if (keepFocus) refocus.current = cardKey(card);
+    refocus.current = keepFocus ? cardKey(card) : null;
     try {
       await mutate(`/admin/${card.kind}/${card.id}`, {
         method: 'PATCH',
