@@ -296,9 +296,11 @@ test.describe('cookie banner', () => {
       consent: 'custom',
       settings: { necessary: true, analytics: true, marketing: false, preferences: true },
     });
-    await page.clock.install();
+    // Not on the page's clock: with these choices a 30 s test timed out in the clock's call on a busy machine
+    // (issue 33), so this one still waits through the banner's delay.
     await page.reload();
-    await expectBannerStaysHidden(page);
+    await page.waitForTimeout(1500);
+    await expect(banner(page)).toBeHidden();
   });
 });
 
