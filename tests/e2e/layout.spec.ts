@@ -233,12 +233,12 @@ test.describe('cookie banner', () => {
 
   /**
    * The banner shows COOKIE_BANNER_DELAY_MS after the load event while no choice is stored (enhance.ts). With the
-   * page's clock installed before it loaded, this waits for the page's script and then moves the clock past that
+   * page's clock installed before it loaded, this waits for the page's script and then jumps the clock past that
    * delay instead of waiting through it: a banner that would show has shown by then.
    */
   async function expectBannerStaysHidden(page: Page) {
     await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-    await page.clock.runFor(COOKIE_BANNER_DELAY_MS + 500);
+    await page.clock.fastForward(COOKIE_BANNER_DELAY_MS + 500);
     await expect(banner(page)).toBeHidden();
   }
 
@@ -296,9 +296,11 @@ test.describe('cookie banner', () => {
       consent: 'custom',
       settings: { necessary: true, analytics: true, marketing: false, preferences: true },
     });
-    await page.clock.install();
+    // Not on the page's clock: with these choices a 30 s test timed out in the clock's call on a busy machine
+    // (issue 33), so this one still waits through the banner's delay.
     await page.reload();
-    await expectBannerStaysHidden(page);
+    await page.waitForTimeout(1500);
+    await expect(banner(page)).toBeHidden();
   });
 });
 

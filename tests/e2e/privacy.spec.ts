@@ -20,12 +20,12 @@ const banner = (page: Page) => page.getByRole('region', { name: 'We value your p
 
 /**
  * The banner shows COOKIE_BANNER_DELAY_MS after the load event while no choice is stored (enhance.ts). With the
- * page's clock installed before it loaded, this waits for the page's script and then moves the clock past that
+ * page's clock installed before it loaded, this waits for the page's script and then jumps the clock past that
  * delay instead of waiting through it: a banner that would show has shown by then.
  */
 async function expectBannerStaysHidden(page: Page) {
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  await page.clock.runFor(COOKIE_BANNER_DELAY_MS + 500);
+  await page.clock.fastForward(COOKIE_BANNER_DELAY_MS + 500);
   await expect(banner(page)).toBeHidden();
 }
 const footerButton = (page: Page) => page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
