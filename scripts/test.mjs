@@ -1,8 +1,34 @@
 // `npm test`: type check, lint, formatting, the schema check (migrations against schema.ts), unit and API tests
 // (Vitest), production build, browser tests (Playwright). Runs every step, then prints how many tests needed a
 // retry and one summary line: "N passed, N failed".
+// TEST_STEPS=db,api,browser runs only those steps (names in STEPS below): CI's PostgreSQL run repeats only what
+// depends on the database, and its browser tests use the build the first run made.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const STEPS = {
+  typecheck: 'the type check',
+  lint: 'ESLint',
+  format: "Prettier's check",
+  db: 'the schema check (PGlite, and PostgreSQL when TEST_DATABASE_URL is set)',
+  unit: "Vitest's unit tests (no database)",
+  api: "Vitest's API and process tests (PGlite, or PostgreSQL when TEST_DATABASE_URL is set)",
+  build: 'the production build',
+  browser: 'the browser tests (on the existing build when `build` is not a step)',
+};
+const chosen = (process.env.TEST_STEPS ?? Object.keys(STEPS).join(','))
+  .split(',')
+  .map((step) => step.trim())
+  .filter(Boolean);
+const unknown = chosen.filter((step) => !(step in STEPS));
+if (unknown.length > 0 || chosen.length === 0) {
+  console.error(
+    `TEST_STEPS names ${unknown.length ? `unknown steps (${unknown.join(', ')})` : 'no step'}; the steps are:`,
+  );
+  for (const [step, what] of Object.entries(STEPS)) console.error(`  ${step.padEnd(10)} ${what}`);
+  process.exit(2);
+}
+const want = (step) => chosen.includes(step);
 
 const results = [];
 mkdirSync('test-results', { recursive: true });
@@ -38,41 +64,51 @@ rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/vitest-flaky.json', { force: true });
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npx', ['eslint', '.']);
-run('format', 'npx', ['prettier', '--check', '.']);
+if (want('typecheck')) run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+if (want('lint')) run('lint', 'npx', ['eslint', '.']);
+if (want('format')) run('format', 'npx', ['prettier', '--check', '.']);
 // On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (as in CI's second run).
-run('schema check', 'npm', ['run', '--silent', 'db:check']);
-run(
-  'unit and API tests',
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile=test-results/vitest.json',
-    '--reporter=./scripts/vitest-flaky-reporter.mjs',
-  ],
-  () => {
-    const report = readJson('test-results/vitest.json');
-    if (!report) return undefined;
-    flaky.push(...(readJson('test-results/vitest-flaky.json') ?? []));
-    for (const file of report.testResults ?? []) {
-      for (const test of file.assertionResults ?? []) {
-        if (test.status === 'failed')
-          failedTitles.push(`${file.name.replace(process.cwd() + '/', '')}: ${test.fullName}`);
+if (want('db')) run('schema check', 'npm', ['run', '--silent', 'db:check']);
+// One Vitest run for the projects asked for: `unit` needs no database; `api` and `process` use TEST_DATABASE_URL.
+const projects = [...(want('unit') ? ['unit'] : []), ...(want('api') ? ['api', 'process'] : [])];
+if (projects.length > 0) {
+  const name = !want('api') ? 'unit tests' : want('unit') ? 'unit and API tests' : 'API tests';
+  run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.map((project) => `--project=${project}`),
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile=test-results/vitest.json',
+      '--reporter=./scripts/vitest-flaky-reporter.mjs',
+    ],
+    () => {
+      const report = readJson('test-results/vitest.json');
+      if (!report) return undefined;
+      flaky.push(...(readJson('test-results/vitest-flaky.json') ?? []));
+      for (const file of report.testResults ?? []) {
+        for (const test of file.assertionResults ?? []) {
+          if (test.status === 'failed')
+            failedTitles.push(`${file.name.replace(process.cwd() + '/', '')}: ${test.fullName}`);
+        }
+        // A file that failed before its tests ran (an import or a hook) has no failed test to name.
+        if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+          failedTitles.push(`${file.name.replace(process.cwd() + '/', '')}: ${file.message || 'the file failed'}`);
+        }
       }
-      // A file that failed before its tests ran (an import or a hook) has no failed test to name.
-      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-        failedTitles.push(`${file.name.replace(process.cwd() + '/', '')}: ${file.message || 'the file failed'}`);
-      }
-    }
-    return { passed: report.numPassedTests, failed: report.numFailedTests };
-  },
-);
-const built = run('build', 'npm', ['run', '--silent', 'build']);
-if (built) {
+      return { passed: report.numPassedTests, failed: report.numFailedTests };
+    },
+  );
+}
+
+// Without the `build` step the browser tests run on the build already there (CI's second run: the first one's).
+const built = want('build')
+  ? run('build', 'npm', ['run', '--silent', 'build'])
+  : existsSync('apps/api/dist/server.js') && existsSync('apps/web/build/client');
+if (want('browser') && built) {
   run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], () => {
     const report = readJson('test-results/e2e.json');
     if (!report) return undefined;
@@ -80,7 +116,8 @@ if (built) {
     failedTitles.push(...specTitles(report.suites, 'unexpected'));
     return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
   });
-} else {
+} else if (want('browser')) {
+  if (!want('build')) failedTitles.push('browser tests: no build to test: run `npm run build` first');
   results.push({ name: 'browser tests', ok: false, seconds: '0.0', passed: 0, failed: 1 });
 }
 

@@ -80,9 +80,12 @@ test('a form sent before its proof of work is solved waits for it in its Submitt
   page,
   request,
 }) => {
-  // The challenge answers late, as on a slow network: the visitor is faster.
+  // The challenge answers late, as on a slow network: the visitor is faster. Held until the form shows that it
+  // waits, then let through.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/challenge', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   // Hydrated first: a form sent before that waits for the page's script (before-hydration.spec.ts), which is
@@ -96,6 +99,7 @@ test('a form sent before its proof of work is solved waits for it in its Submitt
   const sent = page.waitForRequest((candidate) => candidate.url().endsWith('/api/contact'));
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByRole('button', { name: 'Submitting...' })).toBeVisible();
+  release();
   // Sent only once the solution was there, and with it.
   expect(solvedIn(await sent)).toBe(true);
   await expect(form.getByLabel('Email')).toHaveValue('', { timeout: 15_000 });

@@ -9,9 +9,11 @@ test('a tap on "Request a quote" with a slow network opens the dialog at once, i
   page,
 }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'accepted'));
-  // The form's own chunk arrives slowly, as on a phone network.
+  // The form's own chunk arrives slowly, as on a phone network: held until the shell has been seen.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/quote-modal-dialog-[^/]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await held;
     await route.continue();
   });
   await page.goto('/');
@@ -44,7 +46,10 @@ test('a tap on "Request a quote" with a slow network opens the dialog at once, i
     () => (window as unknown as { dialog: { tap: number; shown: number } }).dialog,
   );
   expect(shown - tap, 'tap → first frame with the dialog (ms)').toBeLessThan(200);
+  // The shell came without its form's code.
+  await expect(dialog.getByRole('form', { name: 'Request a quote' })).toHaveCount(0);
 
+  release();
   await expect(dialog.getByRole('form', { name: 'Request a quote' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   const texts = await page.evaluate(() => (window as unknown as { dialog: { texts: string[] } }).dialog.texts);

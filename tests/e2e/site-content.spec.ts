@@ -93,8 +93,7 @@ test("Markdown in a document is rendered on its page, script stripped; its searc
     const html = await (await request.get('/about')).text();
     return html.slice(0, html.indexOf('</head>'));
   };
-  const started = Date.now();
-  while (!(await head()).includes('Who we are, in short') && Date.now() - started < 1000) await page.waitForTimeout(50);
+  await expect.poll(head, { timeout: 1000, intervals: [50] }).toContain('Who we are, in short');
   const served = await head();
   for (const tag of [
     '<title>Who we are, in short | ',
