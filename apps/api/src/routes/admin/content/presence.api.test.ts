@@ -29,30 +29,30 @@ type Editors = { name: string; since: string }[];
 describe('who else is editing, across instances', () => {
   it('shows a content editor whose heartbeats reach another instance', async () => {
     // Anna's editor talks to the first instance, Ben's to the second.
-    const opened = await t.app.inject({ method: 'GET', url: '/api/admin/content/pricing', headers: anna.headers });
+    const opened = await t.app.inject({ method: 'GET', url: '/api/admin/content/packages', headers: anna.headers });
     expect(opened.statusCode).toBe(200);
     expect(opened.json().editors).toEqual([]);
-    const beat = await second.inject({ method: 'PUT', url: '/api/admin/content/pricing/presence', headers: ben.headers });
+    const beat = await second.inject({ method: 'PUT', url: '/api/admin/content/packages/presence', headers: ben.headers });
     expect(beat.statusCode).toBe(200);
     const seenByBen = beat.json().editors as Editors;
     expect(seenByBen).toEqual([{ name: 'Anna', since: expect.any(String) }]);
-    const seenByAnna = (await t.app.inject({ method: 'GET', url: '/api/admin/content/pricing', headers: anna.headers }))
+    const seenByAnna = (await t.app.inject({ method: 'GET', url: '/api/admin/content/packages', headers: anna.headers }))
       .json().editors as Editors;
     expect(seenByAnna).toEqual([{ name: 'Ben', since: expect.any(String) }]);
     // Anna's visit still began when she opened it: her later heartbeats do not move "since".
-    const again = await t.app.inject({ method: 'PUT', url: '/api/admin/content/pricing/presence', headers: anna.headers });
+    const again = await t.app.inject({ method: 'PUT', url: '/api/admin/content/packages/presence', headers: anna.headers });
     expect(again.json().editors).toEqual(seenByAnna);
-    const benAgain = await second.inject({ method: 'PUT', url: '/api/admin/content/pricing/presence', headers: ben.headers });
+    const benAgain = await second.inject({ method: 'PUT', url: '/api/admin/content/packages/presence', headers: ben.headers });
     expect(benAgain.json().editors).toEqual(seenByBen);
 
     // Ben closes it on the second instance: the first no longer shows him.
     const left = await second.inject({
       method: 'DELETE',
-      url: '/api/admin/content/pricing/presence',
+      url: '/api/admin/content/packages/presence',
       headers: ben.headers,
     });
     expect(left.statusCode).toBe(204);
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/content/pricing', headers: anna.headers });
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/content/packages', headers: anna.headers });
     expect(after.json().editors).toEqual([]);
   });
 
