@@ -398,7 +398,10 @@ test('two people on one post see each other, and a conflict shows what the colle
   const headers = { authorization: `Bearer ${accessToken}` };
   const id = unique();
   const title = `Shared post ${id}`;
-  const created = await request.post('/api/blogs', { headers, data: { title, content: 'The first text.', status: 'draft' } });
+  const created = await request.post('/api/blogs', {
+    headers,
+    data: { title, content: 'The first text.', status: 'draft' },
+  });
   expect(created.status()).toBe(201);
   const { _id: postId } = await created.json();
 

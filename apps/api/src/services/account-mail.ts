@@ -126,7 +126,8 @@ export function twoFactorEnabledMail(siteUrl: string, user: { id: string; email:
   };
 }
 
-export const queueAccountMail = (db: Pick<Db, 'insert' | 'execute'>, mail: AccountMail) => queueAccountMails(db, [mail]);
+export const queueAccountMail = (db: Pick<Db, 'insert' | 'execute'>, mail: AccountMail) =>
+  queueAccountMails(db, [mail]);
 
 const TEAM_PATH = '/admin/team';
 const INVITE_PATH = '/accept-invite';

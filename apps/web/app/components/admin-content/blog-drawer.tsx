@@ -117,7 +117,7 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
       version.current = saved.version ?? (version.current ?? 0) + 1;
       setOnServer(draft);
       base.current = draft;
-      setServerSave({ state: 'saved', at: new Date(saved.draft?.savedAt ?? Date.now()) });
+      setServerSave({ state: 'saved', at: saved.draft ? new Date(saved.draft.savedAt) : new Date() });
       // The server has it. A new post's browser copy stays, naming the post, until it is saved.
       if (blog) dropBackup(backupKey);
       else keep(draft);
@@ -148,7 +148,13 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
     const post = BlogSchema.safeParse((error.body as { post?: unknown } | null)?.post);
     if (!post.success) return undefined;
     const theirs = openingValues(post.data, initialValues(post.data));
-    return { message, base: base.current, mine: autosave.latest.current ?? values, theirs, version: post.data.version ?? 0 };
+    return {
+      message,
+      base: base.current,
+      mine: autosave.latest.current ?? values,
+      theirs,
+      version: post.data.version ?? 0,
+    };
   }
 
   /** After a 409: the merged text (or theirs, or mine) is what the form holds, saved over the colleague's version. */
@@ -264,7 +270,8 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
                 label={(field) => BLOG_FIELD_LABELS[field as keyof Kept] ?? field}
                 conflict={serverSave.conflict}
                 onResolve={(merged) => {
-                  if (serverSave.state === 'failed' && serverSave.conflict) resolveConflict(serverSave.conflict, merged);
+                  if (serverSave.state === 'failed' && serverSave.conflict)
+                    resolveConflict(serverSave.conflict, merged);
                 }}
               />
             )}

@@ -83,9 +83,7 @@ export function BlogFields({
         hint={`Up to ${BLOG_TAGS_MAX}, separated by commas.`}
         error={errorOf('tags')}
       >
-        {(props) => (
-          <input {...props} value={values.tags} onChange={(event) => set('tags', event.target.value)} />
-        )}
+        {(props) => <input {...props} value={values.tags} onChange={(event) => set('tags', event.target.value)} />}
       </Field>
       <div>
         <label htmlFor={`${id}-image`} className={labelClass}>
@@ -158,11 +156,7 @@ export function BlogFields({
             error={errorOf('seoTitle')}
           >
             {(props) => (
-              <input
-                {...props}
-                value={values.seoTitle}
-                onChange={(event) => set('seoTitle', event.target.value)}
-              />
+              <input {...props} value={values.seoTitle} onChange={(event) => set('seoTitle', event.target.value)} />
             )}
           </Field>
           <Field

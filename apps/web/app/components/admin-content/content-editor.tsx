@@ -73,7 +73,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
   }, [path, setEditors]);
 
   /** Sends `sent` as the draft; true when the server has it. */
-  const send = async (sent: unknown): Promise<boolean> => {
+  const send = async (sent: unknown, latest: () => unknown): Promise<boolean> => {
     // Text its schema refuses is not sent: the fields are marked now, and it stays in this browser.
     const refusedHere = entry ? schemaProblems(entry, withoutSeoDefaults(documentKey, sent)) : [];
     if (refusedHere.length) {
@@ -90,7 +90,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
       });
       version.current = answer.version;
       base.current = sent;
-      if (autosave.latest.current === sent) dropBackup(backupKey(documentKey));
+      if (latest() === sent) dropBackup(backupKey(documentKey));
       setErrors({});
       setState({ kind: 'saved', at: new Date() });
       void refresh();
@@ -104,7 +104,7 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
           conflict: {
             message,
             base: base.current,
-            mine: autosave.latest.current,
+            mine: latest(),
             theirs: current ? withSeoDefaults(documentKey, current.draft ?? current.published) : base.current,
             version: current?.version ?? version.current,
           },

@@ -64,12 +64,7 @@ export function PublishBox({
         </p>
       </div>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={primaryButton}
-          disabled={!hasDraft}
-          onClick={() => onPublish(false)}
-        >
+        <button type="button" className={primaryButton} disabled={!hasDraft} onClick={() => onPublish(false)}>
           {publishAt ? 'Schedule' : 'Publish'}
         </button>
         {role === 'admin' && refused && refused.length > 0 && (

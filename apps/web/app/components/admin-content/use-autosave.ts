@@ -29,10 +29,11 @@ export interface AutosaveOptions {
 
 /**
  * `send` saves one value and says whether the server took it; the value it took is no longer "dirty" unless a
- * newer change came meanwhile. `send` may change between renders: the latest one is used.
+ * newer change came meanwhile (`latest` reads the newest value at any time). `send` may change between renders:
+ * the latest one is used.
  */
 export function useAutosave<T>(
-  send: (value: T) => Promise<boolean>,
+  send: (value: T, latest: () => T | undefined) => Promise<boolean>,
   { delay = AUTOSAVE_DELAY_MS, paused = false }: AutosaveOptions = {},
 ): Autosave<T> {
   const latest = useRef<T | undefined>(undefined);
@@ -63,7 +64,7 @@ export function useAutosave<T>(
       .then(async () => {
         if (!dirty.current) return true;
         const sent = latest.current as T;
-        const taken = await sender.current(sent);
+        const taken = await sender.current(sent, () => latest.current);
         if (taken && latest.current === sent) dirty.current = false;
         return taken && !dirty.current;
       });
@@ -97,8 +98,5 @@ export function useAutosave<T>(
 
   useEffect(() => cancel, [cancel]);
 
-  return useMemo(
-    () => ({ change, flush, settle, cancel, idle, latest, dirty }),
-    [change, flush, settle, cancel, idle],
-  );
+  return useMemo(() => ({ change, flush, settle, cancel, idle, latest, dirty }), [change, flush, settle, cancel, idle]);
 }

@@ -32,17 +32,30 @@ describe('who else is editing, across instances', () => {
     const opened = await t.app.inject({ method: 'GET', url: '/api/admin/content/packages', headers: anna.headers });
     expect(opened.statusCode).toBe(200);
     expect(opened.json().editors).toEqual([]);
-    const beat = await second.inject({ method: 'PUT', url: '/api/admin/content/packages/presence', headers: ben.headers });
+    const beat = await second.inject({
+      method: 'PUT',
+      url: '/api/admin/content/packages/presence',
+      headers: ben.headers,
+    });
     expect(beat.statusCode).toBe(200);
     const seenByBen = beat.json().editors as Editors;
     expect(seenByBen).toEqual([{ name: 'Anna', since: expect.any(String) }]);
-    const seenByAnna = (await t.app.inject({ method: 'GET', url: '/api/admin/content/packages', headers: anna.headers }))
-      .json().editors as Editors;
+    const seenByAnna = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/content/packages', headers: anna.headers })
+    ).json().editors as Editors;
     expect(seenByAnna).toEqual([{ name: 'Ben', since: expect.any(String) }]);
     // Anna's visit still began when she opened it: her later heartbeats do not move "since".
-    const again = await t.app.inject({ method: 'PUT', url: '/api/admin/content/packages/presence', headers: anna.headers });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/content/packages/presence',
+      headers: anna.headers,
+    });
     expect(again.json().editors).toEqual(seenByAnna);
-    const benAgain = await second.inject({ method: 'PUT', url: '/api/admin/content/packages/presence', headers: ben.headers });
+    const benAgain = await second.inject({
+      method: 'PUT',
+      url: '/api/admin/content/packages/presence',
+      headers: ben.headers,
+    });
     expect(benAgain.json().editors).toEqual(seenByBen);
 
     // Ben closes it on the second instance: the first no longer shows him.
@@ -77,8 +90,9 @@ describe('who else is editing, across instances', () => {
       { name: 'Ben', since: expect.any(String) },
     ]);
     // A content document of the same name is another place: presence is per post.
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/content/home', headers: anna.headers })).json().editors)
-      .toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/content/home', headers: anna.headers })).json().editors,
+    ).toEqual([]);
 
     expect((await second.inject({ method: 'DELETE', url, headers: ben.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'PUT', url, headers: anna.headers })).json().editors).toEqual([]);
