@@ -3,7 +3,8 @@
 // the server has it, who else has it open, a 409 showing what the colleague changed with a choice per field,
 // the Publish box listing every problem (schema and publish checks, by label, each focusing its field; an
 // admin may publish anyway), scheduling, the page previewed beside the form, the preview link, and the
-// published versions compared and restored.
+// published versions compared and restored. The autosave is use-autosave.ts (the blog editor's too), who else is
+// editing presence.tsx, the Publish box publish-box.tsx, the problems content-problems.ts.
 import {
   type ContentCheck,
   ContentChecksFailedSchema,
