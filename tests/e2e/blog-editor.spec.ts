@@ -5,7 +5,7 @@ import { MESSAGES } from '@agency/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { loginAdmin, loginThroughUi } from './support.ts';
+import { editorAccount, loginAdmin, loginThroughUi } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -385,4 +385,67 @@ test('a new post a colleague deletes while it is being written is created again 
   await expect(card).toContainText('The first lines, and more.');
   // The autosave and the save that met the deleted post were answered 404, as they should be.
   forgiveStatus(consoleErrors, 404);
+});
+
+test('two people on one post see each other, and a conflict shows what the colleague changed, field by field', async ({
+  page,
+  request,
+  browser,
+  consoleErrors,
+}) => {
+  test.setTimeout(90_000);
+  const { accessToken } = await loginAdmin(request);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const id = unique();
+  const title = `Shared post ${id}`;
+  const created = await request.post('/api/blogs', {
+    headers,
+    data: { title, content: 'The first text.', status: 'draft' },
+  });
+  expect(created.status()).toBe(201);
+  const { _id: postId } = await created.json();
+
+  await login(page);
+  await page.getByRole('button', { name: `Edit “${title}”` }).click();
+  const mine = page.getByRole('dialog', { name: 'Edit Blog' });
+  const anna = await editorAccount(browser, request);
+  try {
+    await anna.page.goto('/admin/blog');
+    await anna.page.getByRole('button', { name: `Edit “${title}”` }).click();
+    const hers = anna.page.getByRole('dialog', { name: 'Edit Blog' });
+    // Anna sees the admin at once; the admin sees Anna by the next heartbeat.
+    await expect(hers.getByTestId('other-editors')).toContainText(/Site Admin is editing since \d\d:\d\d/);
+    await expect(mine.getByTestId('other-editors')).toContainText(/Anna is editing since \d\d:\d\d/, {
+      timeout: 15_000,
+    });
+
+    // Both change the text; Anna's draft is saved first, the admin's autosave meets it.
+    await hers.getByLabel('Content').fill(`Anna’s text ${id}`);
+    await expect(hers.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+    await mine.getByLabel('Title').fill(`${title}, renamed`);
+    await mine.getByLabel('Content').fill(`The admin’s text ${id}`);
+    const conflict = mine.getByRole('alert').filter({ hasText: 'changed by Anna' });
+    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    const choice = conflict.getByRole('group', { name: 'Content' });
+    await expect(choice).toContainText(`Anna’s text ${id}`);
+    await expect(choice).toContainText(`The admin’s text ${id}`);
+    await choice.getByRole('radio', { name: /Keep mine/ }).check();
+    await conflict.getByRole('button', { name: 'Merge as chosen' }).click();
+    await expect(conflict).toBeHidden();
+    await expect(mine.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+    const posts = (await (await request.get('/api/blogs?status=all', { headers })).json()) as {
+      _id: string;
+      draft: { data: { title: string; content: string } } | null;
+    }[];
+    expect(posts.find((post) => post._id === postId)?.draft?.data).toMatchObject({
+      title: `${title}, renamed`,
+      content: `The admin’s text ${id}`,
+    });
+    // The browser logs the refused autosave (409) as a failed request: that one is expected, nothing else.
+    const refusedSave = consoleErrors.findIndex((error) => /status of 409 /.test(error));
+    expect(refusedSave).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(refusedSave, 1);
+  } finally {
+    await anna.context.close();
+  }
 });

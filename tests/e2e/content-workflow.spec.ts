@@ -5,7 +5,7 @@
 // in the admin reach /login; preview pages say they are drafts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import {
   adminAuth,
@@ -16,7 +16,7 @@ import {
   saveContentDraft,
 } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
-import { loginAdmin, loginThroughUi } from './support.ts';
+import { editorAccount, loginAdmin, loginThroughUi } from './support.ts';
 
 // Whole documents are edited and checked with axe on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -155,23 +155,6 @@ test('a revision is compared with the published version and restored after a que
   expect(document.draft.hero.title).toBe(before);
   expect(document.published.hero.title).toBe('About the agency, renamed');
 });
-
-async function editorAccount(browser: Browser, request: Parameters<typeof loginAdmin>[0]) {
-  const admin = { authorization: `Bearer ${(await loginAdmin(request)).accessToken}` };
-  const email = `anna-${Date.now().toString(36)}@example.test`;
-  const password = 'orbit lamp staple 47 quietly';
-  expect((await request.post('/api/auth/register', { data: { name: 'Anna', email, password } })).status()).toBe(201);
-  const users = (await (await request.get('/api/users', { headers: admin })).json()) as { id: string; email: string }[];
-  const anna = users.find((user) => user.email === email)!;
-  expect((await request.patch(`/api/users/${anna.id}`, { headers: admin, data: { role: 'editor' } })).status()).toBe(
-    200,
-  );
-  const context = await browser.newContext();
-  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
-  const page = await context.newPage();
-  await loginThroughUi(page, { email, password });
-  return { context, page };
-}
 
 test('two people on one page see each other, and a conflict offers a choice per field', async ({
   page,

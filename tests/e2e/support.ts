@@ -1,7 +1,7 @@
 // Helpers every spec shares. The first account registered on a fresh server is the admin, so all
 // specs use these same credentials and whichever runs first creates the account.
 import { createHash, createHmac } from 'node:crypto';
-import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Locator, type Page, expect } from '@playwright/test';
 
 // Not a famous passphrase (the server refuses those, issue 30 item 11).
 export const ADMIN = { name: 'Site Admin', email: 'admin@example.test', password: 'violet tractor hums 42 fjords' };
@@ -134,3 +134,24 @@ export function totp(secret: string, step: number): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 export const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/**
+ * A second member of staff, Anna (an editor), registered, approved by the admin and signed in in a browser
+ * context of her own: two people working at once. Close `context` when done.
+ */
+export async function editorAccount(browser: Browser, request: APIRequestContext) {
+  const admin = { authorization: `Bearer ${(await loginAdmin(request)).accessToken}` };
+  const email = `anna-${Date.now().toString(36)}@example.test`;
+  const password = 'orbit lamp staple 47 quietly';
+  expect((await request.post('/api/auth/register', { data: { name: 'Anna', email, password } })).status()).toBe(201);
+  const users = (await (await request.get('/api/users', { headers: admin })).json()) as { id: string; email: string }[];
+  const anna = users.find((user) => user.email === email)!;
+  expect((await request.patch(`/api/users/${anna.id}`, { headers: admin, data: { role: 'editor' } })).status()).toBe(
+    200,
+  );
+  const context = await browser.newContext();
+  await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+  const page = await context.newPage();
+  await loginThroughUi(page, { email, password });
+  return { context, page };
+}

@@ -743,3 +743,24 @@ export const backupLinks = pgTable('backup_links', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Who has a content document (`content:{key}`) or a blog post (`blog:{id}`) open in the editor now, for every
+ * instance of a cluster (services/editor-presence.ts). A row whose heartbeat is older than the contract's
+ * CONTENT_PRESENCE_TTL_SECONDS is gone.
+ */
+export const editorPresence = pgTable(
+  'editor_presence',
+  {
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.userId], name: 'editor_presence_key_user_id_pk' }),
+    index('editor_presence_heartbeat_idx').on(t.heartbeatAt),
+  ],
+);

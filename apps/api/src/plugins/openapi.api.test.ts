@@ -33,6 +33,7 @@ const WITHOUT_BODY = new Map([
   ['post /api/admin/backups/held/send', 'sends the mail a restore held'],
   ['post /api/admin/backups/held/discard', 'discards the mail a restore held'],
   ['put /api/admin/content/{key}/presence', 'the signed-in editor’s heartbeat on the document in the path'],
+  ['put /api/blogs/{id}/presence', 'the signed-in editor’s heartbeat on the post in the path'],
 ]);
 
 /** A string whose schema caps its length: a maximum, a list of values, an id or a time, a fixed-width pattern. */

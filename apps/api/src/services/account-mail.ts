@@ -10,6 +10,7 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
 } from '@agency/contract';
 import { schema, type Db } from '@agency/db';
+import { mailSignature, publishedSiteDetails, type SiteDetails } from './site-details.ts';
 
 /** Outbox rows of account mail carry this kind; their body is blanked once sent (it may hold a secret link). */
 export const ACCOUNT_MAIL_KIND = 'account';
@@ -125,7 +126,8 @@ export function twoFactorEnabledMail(siteUrl: string, user: { id: string; email:
   };
 }
 
-export const queueAccountMail = (db: Pick<Db, 'insert'>, mail: AccountMail) => queueAccountMails(db, [mail]);
+export const queueAccountMail = (db: Pick<Db, 'insert' | 'execute'>, mail: AccountMail) =>
+  queueAccountMails(db, [mail]);
 
 const TEAM_PATH = '/admin/team';
 const INVITE_PATH = '/accept-invite';
@@ -261,16 +263,28 @@ export const inviteExistingMail = (siteUrl: string, user: { id: string; email: s
   );
 
 /** Queues `mails` in one insert (the worker sends them). */
-export async function queueAccountMails(db: Pick<Db, 'insert'>, mails: AccountMail[]): Promise<void> {
+/**
+ * Queues account mails signed with the site's details as published (issue 31, item 6): the mails above name the
+ * installation's BRAND_NAME, which becomes the published `site` document's name here, and each ends with its
+ * offices, e-mail, phone and social links (services/site-details.ts).
+ */
+export async function queueAccountMails(db: Pick<Db, 'insert' | 'execute'>, mails: AccountMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(schema.outbox).values(
-    mails.map((mail) => ({
-      leadKind: ACCOUNT_MAIL_KIND,
-      leadId: mail.userId,
-      purpose: mail.purpose,
-      to: mail.to,
-      subject: mail.subject,
-      body: mail.body,
-    })),
-  );
+  const site = await publishedSiteDetails(db);
+  await db.insert(schema.outbox).values(mails.map((mail) => signedMail(mail, site)));
+}
+
+/** An account mail's outbox row with the site's published name and its signature. */
+export function signedMail(mail: AccountMail, site: SiteDetails) {
+  const named = (text: string) => text.replaceAll(BRAND_NAME, site.name);
+  // The site's address as the mail's own links give it (their origin), if it has any.
+  const siteUrl = /https?:\/\/[^/\s]+/.exec(mail.body)?.[0] ?? '';
+  return {
+    leadKind: ACCOUNT_MAIL_KIND,
+    leadId: mail.userId,
+    purpose: mail.purpose,
+    to: mail.to,
+    subject: named(mail.subject),
+    body: `${named(mail.body).trimEnd()}\n\n-- \n${mailSignature(site, siteUrl)}\n`,
+  };
 }

@@ -14,7 +14,8 @@ import {
   UNASSIGNED_AFTER_HOURS,
 } from '@agency/contract';
 import { and, type Db, eq, inArray, schema, sql } from '@agency/db';
-import { ACCOUNT_MAIL_KIND } from './account-mail.ts';
+import { signedMail } from './account-mail.ts';
+import { publishedSiteDetails, type SiteDetails } from './site-details.ts';
 import { endOfToday, heldAsSpam, rowsOf } from './lead-desk.ts';
 import { tableOf } from './lead-admin.ts';
 
@@ -98,6 +99,7 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
     );
     const waiting = unassigned.filter((row) => Number(row.n) > 0);
     let mails = 0;
+    let site: SiteDetails | undefined;
     for (const person of staff) {
       const mine = due
         .filter((row) => row.owner_id === person.id)
@@ -130,14 +132,16 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
         );
       }
       lines.push(`You can turn this mail off on your account page: ${config.siteUrl}/admin/account`);
-      await tx.insert(schema.outbox).values({
-        leadKind: ACCOUNT_MAIL_KIND,
-        leadId: person.id,
-        purpose: 'digest',
+      site ??= await publishedSiteDetails(tx);
+      const mail = {
+        userId: person.id,
+        purpose: 'digest' as const,
         to: person.email,
         subject: `${BRAND_NAME}: ${mine.length} follow-up${mine.length === 1 ? '' : 's'} due today`,
         body: lines.join('\n'),
-      });
+      };
+      // Named and signed with the site's details as published.
+      await tx.insert(schema.outbox).values(signedMail(mail, site));
       mails++;
     }
     return { status: 'sent', day, mails } as const;

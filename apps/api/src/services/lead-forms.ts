@@ -26,6 +26,7 @@ import { purgeUsedChallenges } from './challenge.ts';
 import { findOpenJobById } from './jobs.ts';
 import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from './lead-intake.ts';
 import type { LeadMailInput } from './leads-mail.ts';
+import { siteDetailsOf } from './site-details.ts';
 import type { RateLimitResult } from './rate-limit.ts';
 import { displayFileName, leadFileKey } from './leads.ts';
 
@@ -216,7 +217,10 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, optio
       // The JSON routes leave their rate-limit hit to the lead's statement (plugins/rate-limit.ts).
       const hit = app.takeRateLimitHit(request);
       const limit = hit && { hit, settle: (result: RateLimitResult) => app.settleRateLimit(request, hit, result) };
-      ({ queued } = await storeLead(app.database, lead, lead.intake, mail, columns, limit));
+      // The confirmation is signed with the site's details as published (services/site-details.ts).
+      const site = siteDetailsOf((await app.siteContent.current()).get('site')?.data);
+      const signed = { ...lead, mail: { ...lead.mail, site } };
+      ({ queued } = await storeLead(app.database, signed, lead.intake, mail, columns, limit));
     } catch (error) {
       if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
       if (error instanceof HttpError) throw error;

@@ -12,6 +12,7 @@ import {
   type Region,
 } from '@agency/contract';
 import { type InboundConfig, inboundReplyTo } from './inbound-address.ts';
+import { mailSignature, type SiteDetails } from './site-details.ts';
 
 export interface LeadMailConfig {
   siteUrl: string;
@@ -33,6 +34,8 @@ export interface LeadMailInput {
   resend?: { status: string; owner: Person | null } | null;
   /** Set when staff move the lead out of spam: the one notification says so, with when the lead arrived. */
   released?: { receivedAt: Date; by: string | null } | null;
+  /** The published `site` document's details: the visitor's confirmation is signed with them. */
+  site?: SiteDetails | null;
 }
 
 export interface OutboxInsert {
@@ -186,7 +189,7 @@ export function leadMails(input: LeadMailInput, config: LeadMailConfig): OutboxI
       purpose: 'confirmation',
       to: visitor,
       subject,
-      body: `Hello,\n\n${text}\n\n${senderName(config)}\n${config.siteUrl}\n`,
+      body: `Hello,\n\n${text}\n\n${input.site ? mailSignature(input.site, config.siteUrl) : `${senderName(config)}\n${config.siteUrl}`}\n`,
       // With a mailbox, the visitor's answer to the confirmation comes back onto the lead.
       ...(config.inbound ? { replyTo: inboundReplyTo(config.inbound, input.kind, input.id) } : {}),
     });

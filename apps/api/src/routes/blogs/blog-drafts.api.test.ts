@@ -78,6 +78,11 @@ describe("a post's server draft", () => {
       updatedBy: EDITOR,
       updatedAt: first.json().draft.savedAt,
       version: first.json().version,
+      // The post as the editor left it: what the admin's editor compares field by field (issue 31).
+      post: expect.objectContaining({
+        _id: post._id,
+        draft: expect.objectContaining({ data: first.json().draft.data }),
+      }),
     });
     expect(body.error).toContain(EDITOR);
     const listed = (await editorsList()).find((blog) => blog._id === post._id)!;

@@ -11,8 +11,10 @@ import {
   BlogRevisionParamsSchema,
   BlogRevisionSchema,
   BlogSchema,
+  ContentPresenceAnswerSchema,
   MESSAGES,
   blogPreviewPath,
+  type Blog,
 } from '@agency/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,6 +37,7 @@ import {
   updateBlog,
   type UpdateOptions,
 } from '../../services/blogs.ts';
+import { beatAndList, blogPresenceKey, leavePresence } from '../../services/editor-presence.ts';
 import { createPreviewToken } from '../../services/preview.ts';
 
 export interface BlogRoutesOptions {
@@ -64,16 +67,20 @@ const StaleSchema = z
     updatedBy: z.string().nullable(),
     updatedAt: z.string(),
     version: z.number().int().describe('The current version'),
+    post: BlogSchema.optional().describe(
+      'The post as it is now, with its draft: what the colleague changed, for the editor to compare field by field',
+    ),
   })
   .describe('Someone else saved the post (or its draft) since this version');
 
-function stale(reply: FastifyReply, { current }: StalePostError) {
+function stale(reply: FastifyReply, { current }: StalePostError, post?: Blog | null) {
   const when = current.changedAt.toISOString();
   return reply.code(409).send({
     error: BLOG_MESSAGES.stale(current.changedBy ?? 'someone', when),
     updatedBy: current.changedBy,
     updatedAt: when,
     version: current.version,
+    ...(post ? { post } : {}),
   });
 }
 
@@ -233,7 +240,10 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
         void reply.header('cache-control', 'private, no-store');
         return blog;
       } catch (error) {
-        if (error instanceof StalePostError) return stale(reply, error);
+        if (error instanceof StalePostError) {
+          void reply.header('cache-control', 'private, no-store');
+          return stale(reply, error, await findBlog(app.db, request.params.id, new Date(), true));
+        }
         throw error;
       }
     },
@@ -303,6 +313,34 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
       data: { title: blog.title, revisionId },
     });
     return blog;
+  });
+
+  // Who else has the post open in the editor (issue 31, item 5): shared by every instance (services/editor-presence.ts).
+  const presenceSchema = {
+    tags,
+    summary:
+      'Heartbeat of an open post editor (every 10 s): I have this post open. Answers who else has it open, and since when',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 200: ContentPresenceAnswerSchema, ...errorResponses(401, 403, 404) },
+  };
+  app.put('/:id/presence', { onRequest: editorsOnly, schema: presenceSchema }, async (request, reply) => {
+    const blog = await findBlog(app.db, request.params.id);
+    if (!blog) throw notFound();
+    void reply.header('cache-control', 'private, no-store');
+    return { editors: await beatAndList(app.db, blogPresenceKey(blog._id), request.user!.id) };
+  });
+
+  const leaveSchema = {
+    tags,
+    summary: 'I closed this post: others no longer see me editing it',
+    security: BEARER,
+    params: BlogIdParamsSchema,
+    response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
+  };
+  app.delete('/:id/presence', { onRequest: editorsOnly, schema: leaveSchema }, async (request, reply) => {
+    await leavePresence(app.db, blogPresenceKey(request.params.id), request.user!.id);
+    return reply.status(204).send();
   });
 
   // A link that shows a draft or scheduled post as the public will see it, for one hour.

@@ -2,7 +2,6 @@
 // field beside what this editor has, with a choice per field: keep mine or take theirs. "Keep all mine" saves
 // this editor's version over theirs, "Take all theirs" drops this editor's changes; merging keeps every field
 // only one of them changed, and the chosen text of each field both changed.
-import { contentDocument, fieldLabel } from '@agency/contract';
 import { useId, useState } from 'react';
 import { primaryButton, secondaryButton } from '~/components/admin/form-styles';
 import { changedFields, leaves, mergeFields, shownValue } from './document-diff';
@@ -20,23 +19,23 @@ export interface Conflict {
 }
 
 export function ConflictMerge({
-  documentKey,
+  label: labelOf,
   conflict,
   onResolve,
 }: {
-  documentKey: string;
+  /** A field's label, as its form shows it, by its path (`plans.0.price`) in `theirs`. */
+  label: (field: string, theirs: unknown) => string;
   conflict: Conflict;
   /** The merged document, to be saved over the colleague's version. */
   onResolve: (merged: unknown) => void;
 }) {
-  const entry = contentDocument(documentKey);
   const groupId = useId();
   const theirs = new Set(changedFields(conflict.base, conflict.theirs));
   const both = changedFields(conflict.mine, conflict.theirs).filter((field) => theirs.has(field));
   const [keepMine, setKeepMine] = useState<Set<string>>(new Set());
   const mineLeaves = leaves(conflict.mine);
   const theirLeaves = leaves(conflict.theirs);
-  const label = (field: string) => (entry ? fieldLabel(entry.schema, conflict.theirs, field) : field);
+  const label = (field: string) => labelOf(field, conflict.theirs);
   const choose = (field: string, mine: boolean) => {
     const next = new Set(keepMine);
     if (mine) next.add(field);

@@ -2,7 +2,8 @@
 // the publish checks and who else is editing, save the draft (a stale version → 409 naming who and when),
 // publish now or later (failing checks → 422, each named by its field's label; an admin may override,
 // audited), preview link, revisions and restore, the editor's presence heartbeat. Declarations only: the work
-// is in services/content-workflow.ts (one transaction each) and services/content-presence.ts.
+// is in services/content-workflow.ts (one transaction each) and services/editor-presence.ts (in the database,
+// shared by every instance).
 // /api/content/{key}: what the public sees of one document (public cache).
 import {
   ContentChecksFailedSchema,
@@ -26,7 +27,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BEARER, errorResponses } from '../../../lib/schema.ts';
-import { ContentPresence } from '../../../services/content-presence.ts';
 import {
   checksOf,
   cleanDocument,
@@ -37,6 +37,13 @@ import {
   rowOf,
   saveContentDraft,
 } from '../../../services/content-workflow.ts';
+import {
+  beatAndList,
+  beatPresence,
+  contentPresenceKey,
+  leavePresence,
+  othersPresent,
+} from '../../../services/editor-presence.ts';
 import { createContentPreviewToken } from '../../../services/preview.ts';
 import {
   listContent,
@@ -67,7 +74,6 @@ const editorOf = (request: FastifyRequest): Editor => ({ id: request.user!.id, n
 export default async function contentRoutes(fastify: FastifyInstance, { previewSecret }: ContentRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const editorsOnly = app.requireRole('admin', 'editor');
-  const presence = new ContentPresence();
   app.addHook('onRequest', editorsOnly);
   // A scheduled version that came due is the published one before anyone reads or writes.
   app.addHook('preHandler', async () => promoteDue(app.db));
@@ -99,7 +105,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       updatedAt: row.updatedAt.toISOString(),
       updatedBy: row.updatedByName,
       checks: row.draft ? await checksOf(app.db, entry, row.draft) : [],
-      editors: presence.others(row.key, request.user!.id),
+      editors: await othersPresent(app.db, contentPresenceKey(row.key), request.user!.id),
     };
   };
 
@@ -117,7 +123,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
     },
     async (request) => {
       const row = await rowOf(app.db, request.params.key);
-      presence.beat(row.key, request.user!);
+      await beatPresence(app.db, contentPresenceKey(row.key), request.user!.id);
       return documentAnswer(row, request);
     },
   );
@@ -135,8 +141,8 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       },
     },
     async (request) => {
-      presence.beat(entryOf(request.params.key).key, request.user!);
-      return { editors: presence.others(request.params.key, request.user!.id) };
+      const key = contentPresenceKey(entryOf(request.params.key).key);
+      return { editors: await beatAndList(app.db, key, request.user!.id) };
     },
   );
 
@@ -152,7 +158,7 @@ export default async function contentRoutes(fastify: FastifyInstance, { previewS
       },
     },
     async (request, reply) => {
-      presence.leave(entryOf(request.params.key).key, request.user!.id);
+      await leavePresence(app.db, contentPresenceKey(entryOf(request.params.key).key), request.user!.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,41 @@
+// The site's own details in the mails (issue 31, item 6): its name, offices, phone, e-mail and social links come
+// from the published `site` content document, as on every page, so an office's new address reaches the mails the
+// moment it is published. The installation's default stands in while the stored document is unreadable.
+import { CONTENT_DEFAULTS } from '@agency/contract/content/defaults.ts';
+import { type SiteDocument, SiteDocumentSchema } from '@agency/contract';
+import { type Db, sql } from '@agency/db';
+
+export type SiteDetails = Pick<SiteDocument, 'name' | 'email' | 'phone' | 'offices' | 'socialLinks'>;
+
+/** The site's details from a `site` document's data (the default where it is missing or unreadable). */
+export function siteDetailsOf(data: unknown): SiteDetails {
+  const parsed = SiteDocumentSchema.safeParse(data);
+  return parsed.success ? parsed.data : SiteDocumentSchema.parse(CONTENT_DEFAULTS.site);
+}
+
+/** What the public sees of the `site` document now (a scheduled version counts once its time has come). */
+export async function publishedSiteDetails(db: Pick<Db, 'execute'>): Promise<SiteDetails> {
+  const result = await db.execute(sql`
+    select case when scheduled_at <= now() then scheduled else published end as data
+    from content_documents where key = 'site'
+  `);
+  const data = (result as unknown as { rows: { data: unknown }[] }).rows[0]?.data;
+  return siteDetailsOf(typeof data === 'string' ? JSON.parse(data) : data);
+}
+
+/** The lines a mail ends with: the name, each office with its phone, the e-mail and main phone, site, networks. */
+export function mailSignature(site: SiteDetails, siteUrl: string): string {
+  const offices = site.offices.map((office) => {
+    const address = [office.street, `${office.postalCode} ${office.city}`.trim(), office.country]
+      .filter((part) => part.trim() !== '')
+      .join(', ');
+    return `${office.city} office: ${address}${office.phone ? `, ${office.phone}` : ''}`;
+  });
+  return [
+    site.name,
+    ...offices,
+    `${site.email} · ${site.phone}`,
+    ...(siteUrl ? [siteUrl] : []),
+    ...site.socialLinks.map((link) => `${link.name}: ${link.href}`),
+  ].join('\n');
+}
