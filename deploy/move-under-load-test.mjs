@@ -85,7 +85,7 @@ function startServer(which) {
   });
 }
 async function healthy(which) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     if (servers[which].exitCode !== null) throw new Error(`the ${which} server exited (${servers[which].exitCode})`);
     const ok = await fetch(`http://127.0.0.1:${ports[which]}/api/health`).then(
       (res) => res.ok,
@@ -194,7 +194,9 @@ try {
   step('npm run restore -- <archive> --send-pending, into PostgreSQL');
   const restore = await cli('new', ['restore', archive, '--send-pending']);
   if (restore.code !== 0) throw new Error(`the restore failed: ${restore.stderr || restore.stdout}`);
-  console.log(`  ${restore.stdout.trim().split('\n').at(-1)}`);
+  for (const line of restore.stdout.trim().split('\n')) {
+    if (/pending messages will be sent|^restored /.test(line)) console.log(`  ${line}`);
+  }
 
   step('the new server on PostgreSQL; the visitors reach it');
   startServer('new');
