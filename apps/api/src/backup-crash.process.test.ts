@@ -84,7 +84,7 @@ it(
     // Files that do not compress, so that writing the archive takes a while: the kill lands in the middle of it.
     const uploads = path.join(dataDir, 'uploads', 'leads', 'applications', 'crash');
     mkdirSync(uploads, { recursive: true });
-    for (let i = 0; i < 24; i++) writeFileSync(path.join(uploads, `${i}.pdf`), randomBytes(1024 * 1024));
+    for (let i = 0; i < 32; i++) writeFileSync(path.join(uploads, `${i}.pdf`), randomBytes(1024 * 1024));
 
     await start();
     const interrupted = askRunningServer(dataDir, {});
