@@ -9,7 +9,12 @@
 // Needs the build (npm run build) and an empty PostgreSQL database.
 //
 //   DATABASE_URL=postgres://…/agency_rolling node deploy/rolling-upgrade-test.mjs
-// Optional: BASE_PORT (4400: nginx on BASE_PORT, instances on +1 and +2, SMTP on +3), LOAD_SECONDS_PER_STEP (3).
+// Optional: BASE_PORT (4400: nginx on BASE_PORT, instances on +1 and +2, SMTP on +3), LOAD_SECONDS_PER_STEP (3),
+// SITE_URL (the origin the build's pages were made for; http://localhost:3000, npm test's build).
+// An upgrade between releases (opt-in, a few minutes more): PREVIOUS_RELEASE=<a commit or tag> starts both instances
+// from that release (checked out with `git worktree add`, `npm ci`, built) and rolls them to this checkout's build;
+// PREVIOUS_BUILD_DIR=<a built checkout> does the same from a checkout already built. Without either, each instance
+// is restarted from the same build.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +26,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL (an empty PostgreSQL database) is required');
 const base = Number(process.env.BASE_PORT ?? 4400);
@@ -143,7 +149,7 @@ const env = {
   JWT_SECRET: 'rolling-secret-rolling-secret-rolling-0123456789',
   CHALLENGE_SECRET: 'rolling-challenge-rolling-challenge-0123456789',
   // The pages of npm test's build were prerendered for this origin.
-  SITE_URL: 'http://localhost:3000',
+  SITE_URL: siteUrl,
   SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
   LEADS_TO: 'agency@example.com',
   SPAM_CHALLENGE: 'off',
@@ -152,14 +158,14 @@ const env = {
   DATA_DIR: path.join(work, 'data'),
 };
 const instances = {};
-function startInstance(port) {
+function startInstance(port, dir = root) {
   const unitVars = Object.fromEntries(
     Object.entries(unitEnv).map(([name, value]) => [name, value.replaceAll('%i', String(port))]),
   );
   const args = execStart[2].split(/\s+/).map((arg) => arg.replaceAll('%i', String(port)));
   // The unit's /usr/bin/node is this Node; its WorkingDirectory is this checkout.
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: dir,
     env: { ...env, ...unitVars },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -220,15 +226,36 @@ const contact = (n) => ({
   message: `Lead number ${n}`,
 });
 
+/**
+ * The checkout the instances start from before the upgrade: the previous release, built in a worktree of its own
+ * (PREVIOUS_RELEASE), a built checkout (PREVIOUS_BUILD_DIR), or this one.
+ */
+function previousRelease() {
+  if (process.env.PREVIOUS_BUILD_DIR) return path.resolve(process.env.PREVIOUS_BUILD_DIR);
+  const release = process.env.PREVIOUS_RELEASE;
+  if (!release) return root;
+  const dir = path.join(work, 'previous');
+  step(`the previous release ${release}: git worktree add, npm ci, npm run build`);
+  execFileSync('git', ['worktree', 'add', '--detach', dir, release], { cwd: root, stdio: 'inherit' });
+  previousWorktree = dir;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'inherit', env: { ...process.env, SITE_URL: siteUrl } });
+  return dir;
+}
+let previousWorktree = null;
+
 let nginxStarted = false;
 const db = new pg.Client({ connectionString: databaseUrl });
 try {
-  step('nginx (deploy/nginx/agency.conf) and two instances (deploy/systemd/agency@.service)');
+  const from = previousRelease();
+  step(
+    `nginx (deploy/nginx/agency.conf) and two instances (deploy/systemd/agency@.service)${from === root ? '' : ` of ${from}`}`,
+  );
   execFileSync('nginx', [...nginxArgs, '-t'], { stdio: 'inherit' });
-  startInstance(ports.a);
+  startInstance(ports.a, from);
   // The first one migrates the empty database; then the second.
   await healthy(ports.a);
-  startInstance(ports.b);
+  startInstance(ports.b, from);
   await healthy(ports.b);
   execFileSync('nginx', nginxArgs, { stdio: 'inherit' });
   nginxStarted = true;
@@ -349,6 +376,13 @@ try {
   );
   await db.end().catch(() => {});
   await new Promise((resolve) => smtp.close(resolve));
+  if (previousWorktree) {
+    try {
+      execFileSync('git', ['worktree', 'remove', '--force', previousWorktree], { cwd: root, stdio: 'inherit' });
+    } catch {
+      // removed with the directory below; `git worktree prune` forgets it
+    }
+  }
   rmSync(work, { recursive: true, force: true });
 }
 

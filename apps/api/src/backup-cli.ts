@@ -1,10 +1,9 @@
 // `npm run backup [-- --out DIR]` and `npm run restore -- <archive> [--force] [--identity FILE] [--send-pending]`,
 // on the configuration the server reads (DATABASE_URL or the embedded database in DATA_DIR, the disk or
 // S3_BUCKET for files). A failure, whatever it is, prints one line naming its cause and exits 1.
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, sql } from '@agency/db';
+import { createDb, embeddedLock, sql } from '@agency/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { askRunningServer, serverIsRunning } from './services/backup-control.ts';
 import { createBackupStore } from './services/backup-store.ts';
@@ -95,6 +94,7 @@ async function main() {
         return;
       }
     }
+    if (!config.databaseUrl) refuseOpenElsewhere(config, 'back up');
     const database = openDatabase(config);
     try {
       await database.migrate();
@@ -199,7 +199,8 @@ function openDatabase(config: ReturnType<typeof loadConfig>) {
 
 /**
  * A restore under a running instance would pull the database from under it: refused. The embedded database: the
- * server's control socket answers, or PGlite's lock file (postmaster.pid, there while it is open) exists.
+ * server's control socket answers, or a live process holds it open (embeddedLock: PGlite's lock file and the pid
+ * of the process that opened it). A lock left by a process that is gone (a crash, a kill -9) does not count.
  * PostgreSQL: checked once connected (connectedInstances).
  */
 async function refuseUnderRunningInstance(config: ReturnType<typeof loadConfig>) {
@@ -207,10 +208,21 @@ async function refuseUnderRunningInstance(config: ReturnType<typeof loadConfig>)
   if (await serverIsRunning(config.dataDir)) {
     fail(`the server is running on the embedded database in ${config.dataDir}; stop it, then restore`);
   }
-  const lock = path.join(config.dataDir, 'db', 'postmaster.pid');
-  if (existsSync(lock)) {
+  refuseOpenElsewhere(config, 'restore');
+}
+
+/** The embedded database opens in one process at a time: refused while a live process holds it. */
+function refuseOpenElsewhere(config: ReturnType<typeof loadConfig>, what: string) {
+  const lock = embeddedLock(path.join(config.dataDir, 'db'));
+  if (lock.state === 'live') {
     fail(
-      `the embedded database in ${config.dataDir} is open (${lock} exists): stop the server; if none runs (it crashed), delete that file and restore again`,
+      `the embedded database in ${config.dataDir} is open in process ${lock.pid}: stop it, then ${what} ` +
+        `(${lock.file} is its lock)`,
+    );
+  }
+  if (lock.state === 'stale') {
+    console.log(
+      `${lock.file} was left by a process that stopped${lock.pid ? ` (${lock.pid})` : ''}: the lock is stale, going on`,
     );
   }
 }

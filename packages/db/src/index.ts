@@ -10,9 +10,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { forgetOwner, recordOwner } from './embedded-lock.ts';
 import * as schema from './schema.ts';
 
 export * as schema from './schema.ts';
+export { embeddedLock, type EmbeddedLock, OWNER_FILE, PGLITE_LOCK_FILE } from './embedded-lock.ts';
 export {
   and,
   asc,
@@ -87,8 +89,11 @@ export function createDb(options: DbOptions): Database {
 }
 
 function createPglite(dataDir: string, loadDataDir?: Blob): Database {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const onDisk = !dataDir.startsWith('memory://');
+  if (onDisk) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, loadDataDir ? { loadDataDir } : {});
+  // Beside PGlite's lock file, which does not say which process holds it (see embedded-lock.ts).
+  if (onDisk) recordOwner(dataDir);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -99,7 +104,10 @@ function createPglite(dataDir: string, loadDataDir?: Blob): Database {
       await client.query('select 1');
     },
     run: async (statement) => (await db.execute<Row>(statement)).rows,
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (onDisk) forgetOwner(dataDir);
+    },
   };
 }
 

@@ -6,7 +6,7 @@
 // and records why. A failure (a full disk, a bucket gone) is the backup's alone: recorded, logged once, mailed,
 // its partial archive removed. Each archive is read back (checksums, row counts) before it counts, then the
 // oldest beyond BACKUP_KEEP are deleted.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKUP_OVERDUE_INTERVALS, type BackupItem, type BackupStatus, BRAND_NAME } from '@agency/contract';
@@ -298,18 +298,27 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
     });
   }
 
-  /** Runs this instance left unfinished (a crash, a kill -9) hold no lease any more; nor do their partial files. */
+  /**
+   * Runs this instance left unfinished (a crash, a kill -9) hold no lease any more, and their partial archives are
+   * removed at once; other partial files once they are a day old.
+   */
   async function releaseLeftovers() {
-    await app.db
-      .execute(
-        sql`update backup_runs set finished_at = now(),
-              error = 'interrupted: the instance taking it stopped before it finished'
-            where finished_at is null and instance = ${instance}`,
-      )
-      .catch((error: unknown) => app.log.warn({ err: error }, 'could not release the unfinished backups'));
-    for (const dir of new Set([config.dir, options.scratchDir])) {
-      await removeStalePartials(dir).catch(() => []);
+    const dirs = [...new Set([config.dir, options.scratchDir])];
+    const interrupted = await rows<{ name: string }>(
+      sql`update backup_runs set finished_at = now(),
+            error = 'interrupted: the instance taking it stopped before it finished'
+          where finished_at is null and instance = ${instance} returning name`,
+    ).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not release the unfinished backups');
+      return [];
+    });
+    for (const { name } of interrupted) {
+      for (const dir of dirs) await rm(path.join(dir, `${name}.partial`), { force: true }).catch(() => {});
     }
+    if (interrupted.length) {
+      app.log.warn({ backups: interrupted.map((run) => run.name) }, 'backups interrupted by a stop were marked failed');
+    }
+    for (const dir of dirs) await removeStalePartials(dir).catch(() => []);
   }
   /** Started when the server is ready, without holding its start up; a backup waits for it. */
   let released: Promise<void> = Promise.resolve();
