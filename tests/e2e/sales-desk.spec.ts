@@ -213,10 +213,10 @@ test('the template check: a token that is unknown or has no value for this lead 
       data: { subject: 'About {company}', text: 'Dear {nickname}, we can help.' },
     });
     expect(refused.status()).toBe(400);
-    const body = (await refused.json()) as { message: string; fields: Record<string, string> };
+    const body = (await refused.json()) as { error: string; fields: Record<string, string> };
     expect(body.fields.subject).toContain('{company}');
     expect(body.fields.text).toContain('{nickname}');
-    expect(body.message).toContain('{company}');
+    expect(body.error).toContain('{company}');
 
     // Written out by hand, the reply goes.
     await subject.fill('About your company');
