@@ -173,7 +173,12 @@ test('the template check: a token that is unknown or has no value for this lead 
     headers,
     data: {
       templates: [
-        { kind: 'contacts', name: 'Welcome', subject: 'Hello {firstName}', text: 'Thank you for writing to {agencyName}.' },
+        {
+          kind: 'contacts',
+          name: 'Welcome',
+          subject: 'Hello {firstName}',
+          text: 'Thank you for writing to {agencyName}.',
+        },
         { kind: 'contacts', name: 'Unfinished', subject: 'About {company}', text: 'Dear {nickname}, we can help.' },
       ],
     },
@@ -223,9 +228,9 @@ test('the template check: a token that is unknown or has no value for this lead 
     await text.fill('Dear visitor, we can help.');
     await expect(problems).toHaveCount(0);
     await send.click();
-    await expect(
-      article.getByRole('list', { name: 'Conversation, oldest first' }).getByRole('listitem'),
-    ).toHaveCount(2);
+    await expect(article.getByRole('list', { name: 'Conversation, oldest first' }).getByRole('listitem')).toHaveCount(
+      2,
+    );
   } finally {
     await request.put('/api/admin/reply-templates', { headers, data: before });
   }

@@ -73,12 +73,7 @@ async function checkReplyLimits(
 }
 
 /** The reply with its merge fields filled for this lead and sender; 400 naming the first token left unfilled. */
-function filledReply(
-  kind: LeadKind,
-  lead: Record<string, unknown>,
-  sender: { name: string },
-  reply: LeadReply,
-) {
+function filledReply(kind: LeadKind, lead: Record<string, unknown>, sender: { name: string }, reply: LeadReply) {
   const values = mergeValuesOf(kind, lead, sender);
   const subject = fillMergeFields(reply.subject, values);
   const text = fillMergeFields(reply.text, values);

@@ -111,7 +111,8 @@ const plain = (row: Record<string, unknown>, drop: string[] = []) =>
   Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (drop.includes(key) ? [] : [[key, iso(value)]])));
 
 /** A stored file's name inside the archive, under files/. */
-const zipName = (prefix: string, fileName: string | null) => `files/${prefix}-${(fileName ?? 'file').replace(/[/\\]/g, '_')}`;
+const zipName = (prefix: string, fileName: string | null) =>
+  `files/${prefix}-${(fileName ?? 'file').replace(/[/\\]/g, '_')}`;
 
 /**
  * Right of access: a ZIP of `records.json` (every stored record of `email`) and the files they sent: a lead's own

@@ -128,7 +128,10 @@ export function InboxTable({
                 <th scope="row" className="py-3 pr-4 font-medium">
                   <span className="flex items-center gap-2">
                     <ChooseBox row={row} selection={selection} idSuffix="" />
-                    <Link to={leadAdminPath(row.kind, lead.id)} className="text-brand-700 underline hover:text-brand-800">
+                    <Link
+                      to={leadAdminPath(row.kind, lead.id)}
+                      className="text-brand-700 underline hover:text-brand-800"
+                    >
                       {row.name}
                     </Link>
                     {lead.unread && <UnreadMark />}

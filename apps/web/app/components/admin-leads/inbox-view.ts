@@ -1,13 +1,6 @@
 // The leads inbox's view as its address holds it (kind, search, filters, sort, page), so a lead opened from the
 // list comes back to the same view; and what a view shows: the statuses it can filter by and its columns.
-import {
-  LEAD_KINDS,
-  LEAD_PIPELINES,
-  LEAD_SORTS,
-  type LeadKind,
-  type LeadSort,
-  labelOf,
-} from '@agency/contract';
+import { LEAD_KINDS, LEAD_PIPELINES, LEAD_SORTS, type LeadKind, type LeadSort, labelOf } from '@agency/contract';
 import { useSearchParams } from 'react-router';
 import { KINDS, isLeadKind } from './lead-kinds';
 

@@ -113,7 +113,10 @@ export function LeadWorkPanel({
             disabled={busy}
             onChange={(event) => {
               const chosen = owners.find((admin) => admin.id === event.target.value);
-              void change({ ownerId: chosen?.id ?? null }, chosen ? `Assigned to ${chosen.name}` : 'Nobody owns it now');
+              void change(
+                { ownerId: chosen?.id ?? null },
+                chosen ? `Assigned to ${chosen.name}` : 'Nobody owns it now',
+              );
             }}
             className={inputClass}
           >
