@@ -160,3 +160,78 @@ test('the lead page: the request, then the conversation with the reply’s deliv
   }
   await expectNoAxeViolations(page);
 });
+
+test('the template check: a token that is unknown or has no value for this lead is shown before sending, and the API refuses it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { accessToken } = await loginAdmin(request);
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const before = await (await request.get('/api/admin/reply-templates', { headers })).json();
+  const saved = await request.put('/api/admin/reply-templates', {
+    headers,
+    data: {
+      templates: [
+        {
+          kind: 'contacts',
+          name: 'Welcome',
+          subject: 'Hello {firstName}',
+          text: 'Thank you for writing to {agencyName}.',
+        },
+        { kind: 'contacts', name: 'Unfinished', subject: 'About {company}', text: 'Dear {nickname}, we can help.' },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  try {
+    const name = `Template Visitor ${unique()}`;
+    const id = await sendMessage(request, name, 'Network check');
+    await loginThroughUi(page);
+    await page.goto(`/admin/leads/contacts/${id}`);
+    const article = page.getByRole('article', { name: `Message from ${name}` });
+    const template = article.getByLabel('Start from a template');
+    const subject = article.getByLabel('Subject');
+    const text = article.getByLabel('Reply', { exact: true });
+    const send = article.getByRole('button', { name: 'Send reply' });
+    const problems = article.getByTestId('merge-problems');
+
+    // A template whose tokens all fill: inserted filled, nothing to fix.
+    await template.selectOption({ label: 'Welcome' });
+    await expect(subject).toHaveValue('Hello Template');
+    await expect(text).toHaveValue(/^Thank you for writing to \S/);
+    await expect(text).not.toHaveValue(/\{/);
+    await expect(problems).toHaveCount(0);
+    await expect(send).toBeEnabled();
+
+    // A contact message has no company, and {nickname} is no merge field: both shown, sending held back.
+    await template.selectOption({ label: 'Unfinished' });
+    await expect(subject).toHaveValue('About {company}');
+    await expect(problems).toContainText('{company} has no value for this lead');
+    await expect(problems).toContainText('{nickname} is not a merge field');
+    await expect(send).toBeDisabled();
+    await expectNoAxeViolations(page, 'form');
+
+    // The API refuses the same reply, naming each token in its field.
+    const refused = await request.post(`/api/admin/contacts/${id}/reply`, {
+      headers,
+      data: { subject: 'About {company}', text: 'Dear {nickname}, we can help.' },
+    });
+    expect(refused.status()).toBe(400);
+    const body = (await refused.json()) as { error: string; fields: Record<string, string> };
+    expect(body.fields.subject).toContain('{company}');
+    expect(body.fields.text).toContain('{nickname}');
+    expect(body.error).toContain('{company}');
+
+    // Written out by hand, the reply goes.
+    await subject.fill('About your company');
+    await text.fill('Dear visitor, we can help.');
+    await expect(problems).toHaveCount(0);
+    await send.click();
+    await expect(article.getByRole('list', { name: 'Conversation, oldest first' }).getByRole('listitem')).toHaveCount(
+      2,
+    );
+  } finally {
+    await request.put('/api/admin/reply-templates', { headers, data: before });
+  }
+});

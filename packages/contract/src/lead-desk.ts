@@ -11,6 +11,8 @@ import { boundedString, isCleanText } from './text.ts';
 // Limits and messages
 
 export const REPLY_LIMITS = { subject: 200, text: 20_000 } as const;
+/** A Message-ID fits one header line (RFC 5322: 998 characters). */
+export const REPLY_IN_REPLY_TO_MAX = 998;
 export const FOLLOW_UP_NOTE_MAX = 500;
 export const BULK_MAX_IDS = 500;
 export const REPLY_TEMPLATE_LIMITS = { perKind: 20, name: 80, subject: REPLY_LIMITS.subject, text: 5000 } as const;
@@ -31,6 +33,8 @@ export const LEAD_DESK_MESSAGES = {
   replyTextTooLong: `Text must be at most ${REPLY_LIMITS.text} characters`,
   replyToSpam: 'This lead is marked as spam: move it out of spam before replying',
   replyToErased: 'This lead was erased: there is nobody to reply to',
+  replyInReplyToInvalid: 'In-Reply-To must be one Message-ID, e.g. <answer@example.com>',
+  replyInReplyToUnknown: 'In-Reply-To must name an answer received on this lead',
   followUpAtInvalid: 'Follow-up must be a date and time (ISO 8601) or null',
   followUpNoteTooLong: `Follow-up note must be at most ${FOLLOW_UP_NOTE_MAX} characters`,
   dealValueInvalid: 'Deal value must be an amount from 0 to 999,999,999,999.99, or null',
@@ -181,6 +185,16 @@ export const LeadReplySchema = z.object({
     .max(REPLY_LIMITS.text, LEAD_DESK_MESSAGES.replyTextTooLong)
     .refine(isCleanText, 'Text contains characters that are not allowed')
     .refine((value) => value.trim().length > 0, LEAD_DESK_MESSAGES.replyTextRequired),
+  /**
+   * The Message-ID of the visitor's answer this reply answers (its `reply_received` event's `messageId`): the
+   * mail then carries In-Reply-To and References, so the visitor's mail program threads it.
+   */
+  inReplyTo: z
+    .string({ error: LEAD_DESK_MESSAGES.replyInReplyToInvalid })
+    .max(REPLY_IN_REPLY_TO_MAX, LEAD_DESK_MESSAGES.replyInReplyToInvalid)
+    .refine((value) => /^<[^<>\s]+>$/.test(value.trim()), LEAD_DESK_MESSAGES.replyInReplyToInvalid)
+    .transform((value) => value.trim())
+    .optional(),
 });
 export type LeadReplyInput = z.input<typeof LeadReplySchema>;
 

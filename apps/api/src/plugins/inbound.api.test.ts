@@ -2,9 +2,12 @@
 // with its Message-ID and the mailbox as Reply-To; the visitor's answer appended with In-Reply-To is filed on the
 // lead within seconds, with its attachment, and the mailbox keeps it (seen, in Filed); a second copy is not filed
 // again; an unmatched message is left alone and counted; a message over the limit is left and counted; the server
-// stopped is shown on the dashboard, and once it is back an answer found by its plus tag is filed.
+// stopped is shown on the dashboard, and once it is back an answer found by its plus tag is filed. Our reply to the
+// answer carries In-Reply-To and References, so the visitor's mail program threads it; the person's access export
+// holds the answer's file.
 import { and, eq, schema } from '@agency/db';
 import { ImapFlow } from 'imapflow';
+import { simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount } from '../../test/auth-fixtures.ts';
@@ -12,6 +15,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { startDovecot, type TestDovecot } from '../../test/dovecot.ts';
 import { CONTACT, PDF } from '../../test/lead-fixtures.ts';
 import { plain, startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { readZip } from '../../test/zip.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -113,6 +117,8 @@ const headerOf = (data: string, name: string) =>
 
 let leadId: string;
 let answer: Buffer;
+/** Our first reply's outbox row: the answer's In-Reply-To and References name it. */
+let firstReplyId: string;
 
 describe('answers come back onto the lead from the mailbox', () => {
   it('a reply goes out with its own Message-ID and the mailbox, plus-addressed with the lead, as Reply-To', async () => {
@@ -127,6 +133,7 @@ describe('answers come back onto the lead from the mailbox', () => {
     });
     expect(sent.statusCode).toBe(202);
     const { outboxId } = sent.json<{ outboxId: string }>();
+    firstReplyId = outboxId;
     await t.app.outbox.process();
     const mail = smtp.received.find((received) => plain(received.data).includes('Subject: Your network, Grace'));
     const token = `c${leadId.replace(/-/g, '')}`;
@@ -197,6 +204,60 @@ describe('answers come back onto the lead from the mailbox', () => {
     await vi.waitFor(async () => expect(await folders()).toMatchObject({ inbox: 0, filed: 2 }), WITHIN);
     expect(await answersOf(leadId)).toHaveLength(1);
     expect((await inboundStatus()).filed).toBe(1);
+  });
+
+  it('our reply to the answer names it: In-Reply-To its Message-ID, References the whole thread', async () => {
+    const reply = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/contacts/${leadId}/reply`, headers: admin, payload });
+    const base = { subject: 'Re: Your network, Grace', text: 'Monday at 10 it is.' };
+
+    // Only an answer filed on this lead can be answered; the 400 names the field.
+    const unknown = await reply({ ...base, inReplyTo: '<someone-else@example.com>' });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json<{ fields: Record<string, string> }>().fields)).toEqual(['inReplyTo']);
+    const malformed = await reply({ ...base, inReplyTo: 'answer-1@example.com\r\nBcc: x@example.org' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json<{ fields: Record<string, string> }>().fields)).toEqual(['inReplyTo']);
+
+    const sent = await reply({ ...base, inReplyTo: '<answer-1@example.com>' });
+    expect(sent.statusCode).toBe(202);
+    const { outboxId } = sent.json<{ outboxId: string }>();
+    await t.app.outbox.process();
+    const raw = smtp.received.find((received) => received.data.includes(`<${outboxId}@agency.test>`));
+    expect(raw).toBeDefined();
+    // Read as the visitor's mail program reads it.
+    const mail = await simpleParser(raw!.data);
+    expect(mail.messageId).toBe(`<${outboxId}@agency.test>`);
+    expect(mail.inReplyTo).toBe('<answer-1@example.com>');
+    expect(mail.references).toEqual([`<${firstReplyId}@agency.test>`, '<answer-1@example.com>']);
+    expect(mail.text?.trim()).toBe('Monday at 10 it is.');
+
+    // A reply not started from an answer carries neither header.
+    const fresh = await reply({ subject: 'Directions', text: 'The office is on the second floor.' });
+    expect(fresh.statusCode).toBe(202);
+    await t.app.outbox.process();
+    const plainReply = await simpleParser(
+      smtp.received.find((received) => received.data.includes(`<${fresh.json<{ outboxId: string }>().outboxId}@`))!
+        .data,
+    );
+    expect(plainReply.inReplyTo).toBeUndefined();
+    expect(plainReply.references).toBeUndefined();
+  });
+
+  it("the person's access export holds the files of their answers, as it holds a CV", async () => {
+    const res = await t.app.inject({ url: '/api/admin/privacy/export?email=Grace@example.com', headers: admin });
+    expect(res.statusCode).toBe(200);
+    const entries = readZip(res.rawPayload);
+    const records = JSON.parse(entries.find((entry) => entry.name === 'records.json')!.data.toString('utf8'));
+    const [contact] = records.contacts as { id: string; answerFiles: Record<string, unknown>[] }[];
+    expect(contact?.id).toBe(leadId);
+    expect(contact?.answerFiles).toEqual([
+      expect.objectContaining({ fileName: 'floor plan.pdf', fileType: 'application/pdf', fileSize: PDF.length }),
+    ]);
+    expect(contact?.answerFiles[0]).not.toHaveProperty('fileKey');
+    const file = entries.find((entry) => entry.name === contact?.answerFiles[0]?.file);
+    expect(file?.name).toMatch(/^files\/contacts-.*floor plan\.pdf$/);
+    expect(file?.data.equals(PDF)).toBe(true);
   });
 
   it('leaves a message no lead matches where it is, unread, and counts it', async () => {

@@ -29,6 +29,8 @@ export interface IncomingMessage {
   messageId: string;
   /** In-Reply-To first, then References from the newest. */
   answers: string[];
+  /** Its References as written (oldest first): a reply to it repeats them before its Message-ID. */
+  references: string[];
   /** Addresses it was delivered to (To, Cc, Delivered-To, X-Original-To): the plus tag is read from them. */
   recipients: string[];
   from: { address: string; name: string } | null;
@@ -60,6 +62,7 @@ export function readIncoming(parsed: ParsedMail, fallbackId: string): IncomingMe
   return {
     messageId: parsed.messageId?.trim() || fallbackId,
     answers: [...ids(parsed.inReplyTo), ...ids(parsed.references).reverse()],
+    references: ids(parsed.references),
     recipients: [...new Set(recipients)],
     from: addressesOf(parsed.from)[0] ?? null,
     subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim().slice(0, 300),
@@ -233,6 +236,7 @@ export async function fileMessage(
           type: 'reply_received',
           data: {
             messageId: message.messageId,
+            references: message.references,
             from: message.from?.address ?? '',
             subject: message.subject,
             text: message.text,

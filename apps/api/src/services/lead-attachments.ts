@@ -30,6 +30,15 @@ export async function deleteAnswersOf(tx: Tx, kind: LeadKind, ids: string[] | SQ
   return files.map((file) => file.key);
 }
 
+/** The files of a lead's answers, oldest first. */
+export async function attachmentsOf(db: Pick<Db, 'select'>, kind: LeadKind, id: string) {
+  return db
+    .select()
+    .from(schema.leadAttachments)
+    .where(and(eq(schema.leadAttachments.leadKind, kind), eq(schema.leadAttachments.leadId, id)))
+    .orderBy(schema.leadAttachments.createdAt);
+}
+
 /** An answer's file with the headers of its download; the download is on the timeline and in the audit log. */
 export async function openLeadAttachment(
   app: FastifyInstance,

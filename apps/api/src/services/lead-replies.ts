@@ -2,13 +2,15 @@
 // with Reply-To the agency's mailbox (INBOUND_ADDRESS, so the answer comes back onto the lead), else REPLY_TO or
 // the staff member; on the lead's timeline as reply_queued → reply_sent / reply_failed. Its merge fields are
 // filled here again (a token left unfilled is refused), and an hour holds at most so many replies per lead and
-// per account. And the short templates per kind they start from.
+// per account. A reply to a visitor's answer names it (In-Reply-To, References). And the short templates per kind
+// they start from.
 import {
   fillMergeFields,
   LEAD_DESK_MESSAGES,
   LEAD_KINDS,
   type LeadKind,
   type LeadReplyInput,
+  REPLY_IN_REPLY_TO_MAX,
   MESSAGES,
   mergeProblemMessage,
   mergeValuesOf,
@@ -71,12 +73,7 @@ async function checkReplyLimits(
 }
 
 /** The reply with its merge fields filled for this lead and sender; 400 naming the first token left unfilled. */
-function filledReply(
-  kind: LeadKind,
-  lead: Record<string, unknown>,
-  sender: { name: string },
-  reply: Required<LeadReplyInput>,
-) {
+function filledReply(kind: LeadKind, lead: Record<string, unknown>, sender: { name: string }, reply: LeadReply) {
   const values = mergeValuesOf(kind, lead, sender);
   const subject = fillMergeFields(reply.subject, values);
   const text = fillMergeFields(reply.text, values);
@@ -86,6 +83,38 @@ function filledReply(
   const first = fields.subject ?? fields.text;
   if (first) throw new HttpError(400, first, fields);
   return { subject: subject.text, text: text.text };
+}
+
+/** A reply as the route hands it over: the schema's output (inReplyTo optional). */
+export type LeadReply = Required<Omit<LeadReplyInput, 'inReplyTo'>> & { inReplyTo?: string | undefined };
+
+/**
+ * The threading headers of a reply to the answer with Message-ID `inReplyTo` (filed on this lead): In-Reply-To that
+ * answer, References its own References then it (RFC 5322 3.6.4), oldest dropped past one header line. 400 when no
+ * answer of this lead has that Message-ID.
+ */
+async function threadingOf(tx: Tx, kind: LeadKind, id: string, inReplyTo: string) {
+  const [answer] = await tx
+    .select({ data: schema.leadEvents.data })
+    .from(schema.leadEvents)
+    .where(
+      and(
+        eq(schema.leadEvents.leadKind, kind),
+        eq(schema.leadEvents.leadId, id),
+        eq(schema.leadEvents.type, 'reply_received'),
+        sql`${schema.leadEvents.data}->>'messageId' = ${inReplyTo}`,
+      ),
+    )
+    .limit(1);
+  if (!answer) {
+    throw new HttpError(400, LEAD_DESK_MESSAGES.replyInReplyToUnknown, {
+      inReplyTo: LEAD_DESK_MESSAGES.replyInReplyToUnknown,
+    });
+  }
+  const earlier = Array.isArray(answer.data.references) ? answer.data.references.map(String) : [];
+  const references = [...earlier.filter((ref) => ref !== inReplyTo), inReplyTo];
+  while (references.length > 1 && references.join(' ').length > REPLY_IN_REPLY_TO_MAX) references.shift();
+  return { inReplyTo, references: references.join(' ') };
 }
 
 /** The templates, per kind in LEAD_KINDS order, each kind in its saved order. */
@@ -150,7 +179,7 @@ export async function replyToLead(
   config: ReplyConfig,
   kind: LeadKind,
   id: string,
-  reply: Required<LeadReplyInput>,
+  reply: LeadReply,
 ): Promise<string> {
   const actor = actorOf(request);
   const table = tableOf(kind) as unknown as typeof schema.contacts;
@@ -163,6 +192,7 @@ export async function replyToLead(
     }
     if (row.status === SPAM_STATUS) throw new HttpError(409, LEAD_DESK_MESSAGES.replyToSpam);
     const filled = filledReply(kind, row as unknown as Record<string, unknown>, actor, reply);
+    const threading = reply.inReplyTo ? await threadingOf(tx, kind, id, reply.inReplyTo) : null;
     await checkReplyLimits(tx, config.replyLimits, kind, id, actor.id);
     const mail = {
       id: outboxId,
@@ -181,7 +211,8 @@ export async function replyToLead(
         leadId: id,
         type: 'reply_queued',
         actorId: actor.id,
-        data: { outboxId, to: mail.to, subject: filled.subject, text: filled.text },
+        // The outbox worker reads the threading headers from here when it sends the mail (outbox.ts, claim).
+        data: { outboxId, to: mail.to, subject: filled.subject, text: filled.text, ...threading },
       },
     ]);
     await tx

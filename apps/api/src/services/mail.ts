@@ -9,6 +9,9 @@ export interface MailMessage {
   replyTo?: string | null;
   /** `<id@domain>`: a mail about a lead names its outbox row, so an answer's In-Reply-To finds the lead. */
   messageId?: string | undefined;
+  /** A reply to a visitor's answer: that answer's Message-ID, and the References chain ending with it. */
+  inReplyTo?: string | null | undefined;
+  references?: string | null | undefined;
 }
 
 export interface MailSender {
@@ -25,7 +28,7 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
     socketTimeout: 30_000,
   });
   return {
-    async send({ to, subject, text, replyTo, messageId }) {
+    async send({ to, subject, text, replyTo, messageId, inReplyTo, references }) {
       const info = await transport.sendMail({
         from,
         to,
@@ -33,6 +36,8 @@ export function createSmtpSender(smtpUrl: string, from: string): MailSender {
         text,
         ...(replyTo ? { replyTo } : {}),
         ...(messageId ? { messageId } : {}),
+        ...(inReplyTo ? { inReplyTo } : {}),
+        ...(references ? { references } : {}),
       });
       if (info.accepted.length === 0) {
         throw new Error(`The mail server did not accept the recipient ${to}: ${String(info.response ?? '')}`);

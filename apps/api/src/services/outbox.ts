@@ -48,6 +48,9 @@ interface ClaimedRow {
   body: string;
   reply_to: string | null;
   attempts: number;
+  /** A reply to a visitor's answer: the answer's Message-ID and the References chain (its reply_queued event). */
+  in_reply_to: string | null;
+  references: string | null;
 }
 
 /**
@@ -56,6 +59,7 @@ interface ClaimedRow {
  */
 async function claim(db: Db, purposes: string[]): Promise<ClaimedRow[]> {
   const result = (await db.execute(sql`
+    with claimed as (
     update outbox set locked_until = now() + interval '60 seconds', attempts = attempts + 1
     where id in (
       select id from outbox
@@ -70,6 +74,11 @@ async function claim(db: Db, purposes: string[]): Promise<ClaimedRow[]> {
       for update skip locked
     )
     returning id, lead_kind, lead_id, purpose, "to", subject, body, reply_to, attempts
+    )
+    select claimed.*, queued.data->>'inReplyTo' as in_reply_to, queued.data->>'references' as "references"
+    from claimed left join lead_events queued
+      on claimed.purpose = 'reply' and queued.type = 'reply_queued' and queued.lead_kind = claimed.lead_kind
+        and queued.lead_id = claimed.lead_id and queued.data->>'outboxId' = claimed.id::text
   `)) as unknown as { rows: ClaimedRow[] };
   return result.rows;
 }
@@ -92,7 +101,15 @@ async function deliver(row: ClaimedRow, senders: Senders, messageIdDomain: strin
   if (!senders.mail) throw new Error('SMTP is not configured');
   // A mail about a lead carries its row's id as Message-ID: an answer's In-Reply-To names the lead (issue 32).
   const messageId = messageIdDomain && isLeadRow(row) ? outboxMessageId(row.id, messageIdDomain) : undefined;
-  return senders.mail({ to: row.to, subject: row.subject, text: row.body, replyTo: row.reply_to, messageId });
+  return senders.mail({
+    to: row.to,
+    subject: row.subject,
+    text: row.body,
+    replyTo: row.reply_to,
+    messageId,
+    inReplyTo: row.in_reply_to,
+    references: row.references,
+  });
 }
 
 /** The SMTP reply code of a failed send (nodemailer's `responseCode`, or the code a reply text starts with). */

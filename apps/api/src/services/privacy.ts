@@ -14,7 +14,7 @@ import { and, count, type Db, desc, eq, isNotNull, lt, or, schema, sql } from '@
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashEmail, pruneAudit, recordAudit } from './audit.ts';
-import { deleteAnswersOf } from './lead-attachments.ts';
+import { attachmentsOf, deleteAnswersOf } from './lead-attachments.ts';
 import { LEAD_TABLES } from './leads.ts';
 import type { Storage } from './storage.ts';
 import { createZip, type ZipEntry } from './zip.ts';
@@ -110,7 +110,14 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : v
 const plain = (row: Record<string, unknown>, drop: string[] = []) =>
   Object.fromEntries(Object.entries(row).flatMap(([key, value]) => (drop.includes(key) ? [] : [[key, iso(value)]])));
 
-/** Right of access: a ZIP of `records.json` (every stored record of `email`) and the files they sent. */
+/** A stored file's name inside the archive, under files/. */
+const zipName = (prefix: string, fileName: string | null) =>
+  `files/${prefix}-${(fileName ?? 'file').replace(/[/\\]/g, '_')}`;
+
+/**
+ * Right of access: a ZIP of `records.json` (every stored record of `email`) and the files they sent: a lead's own
+ * file (a brief, a CV) and the files that came with their answers by mail (`answerFiles`).
+ */
 export async function exportByEmail(
   db: Db,
   storage: Storage,
@@ -139,12 +146,20 @@ export async function exportByEmail(
         let file: string | null = null;
         const stored = hasFile(kind) && row.fileKey ? await storage.get(row.fileKey) : null;
         if (stored) {
-          file = `files/${kind}-${row.id}-${(row.fileName ?? 'file').replace(/[/\\]/g, '_')}`;
+          file = zipName(`${kind}-${row.id}`, row.fileName);
           files.push({ name: file, data: await streamToBuffer(stored.stream) });
+        }
+        const answerFiles = [];
+        for (const attachment of await attachmentsOf(db, kind, row.id)) {
+          const kept = await storage.get(attachment.fileKey);
+          const name = kept ? zipName(`${kind}-${row.id}-answer-${attachment.id}`, attachment.fileName) : null;
+          if (kept && name) files.push({ name, data: await streamToBuffer(kept.stream) });
+          answerFiles.push({ ...plain(attachment, ['fileKey', 'leadKind', 'leadId']), file: name });
         }
         return {
           ...plain(row, ['fileKey']),
           file,
+          answerFiles,
           timeline: events.map((event) => plain(event, ['leadKind', 'leadId', 'seq'])),
           mails: mails.map((mail) => plain(mail, ['leadKind', 'leadId', 'lockedUntil'])),
         };

@@ -35,6 +35,8 @@ export type ConversationEntry =
   | {
       type: 'answer';
       at: string;
+      /** Its Message-ID: a reply to it names it (In-Reply-To), so the visitor's mail program threads the two. */
+      messageId: string;
       from: string;
       subject: string;
       text: string;
@@ -87,6 +89,7 @@ export function conversationOf(
       entries.push({
         type: 'answer',
         at: event.at,
+        messageId: str(event.data.messageId),
         from: str(event.data.from) || lead.email,
         subject: str(event.data.subject),
         text: str(event.data.text),

@@ -10,6 +10,8 @@ export interface QuotedAnswer {
   key: number;
   subject: string;
   text: string;
+  /** The answer's Message-ID, sent as the reply's inReplyTo. */
+  messageId: string;
 }
 
 const STATE_LABELS: Record<ReplyState, string> = {
@@ -101,7 +103,11 @@ export function LeadConversation({
   const entries = conversationOf(lead, timeline, deliveries);
   const answer = (entry: ConversationEntry) => {
     if (entry.type !== 'answer') return;
-    onQuote({ subject: replySubject(entry.subject || lead.subject), text: `\n\n${quoteOf(entry, when)}` });
+    onQuote({
+      subject: replySubject(entry.subject || lead.subject),
+      text: `\n\n${quoteOf(entry, when)}`,
+      messageId: entry.messageId,
+    });
   };
   return (
     <ol aria-label="Conversation, oldest first" className="mt-3 space-y-3">

@@ -2,8 +2,8 @@
 // (POST /api/admin/{kind}/{id}/reply → 202); the visitor's answer comes back onto the lead when the site watches
 // a mailbox. It can start from one of the kind's templates (kept under Leads → Reply templates), whose merge
 // fields ({firstName}, {company}…) are filled from the lead and the sender as it is inserted; a token that cannot
-// be filled is shown before sending (the server fills and checks again). The reply then shows on the timeline
-// and on the person's page.
+// be filled is shown before sending (the server fills and checks again). A reply started from an answer names it
+// (inReplyTo), so the mail is threaded under it. The reply then shows on the timeline and on the person's page.
 import {
   fillMergeFields,
   LeadDetailSchema,
@@ -39,7 +39,7 @@ export function LeadReply({
   to: string;
   invalidates: string[];
   /** An answer to reply to (the conversation's "Answer"): its subject and quoted text start the reply. */
-  quoted?: { key: number; subject: string; text: string } | null;
+  quoted?: { key: number; subject: string; text: string; messageId: string } | null;
 }) {
   const id = useId();
   const textBox = useRef<HTMLTextAreaElement>(null);
@@ -55,6 +55,8 @@ export function LeadReply({
   );
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
+  /** The Message-ID of the answer being answered, from "Answer" until the reply is sent. */
+  const [inReplyTo, setInReplyTo] = useState<string | null>(null);
   /** Tokens of the subject and text that cannot be filled for this lead, each once. */
   const problems = useMemo(() => {
     if (!values) return [];
@@ -72,6 +74,7 @@ export function LeadReply({
     if (!quoted) return;
     setSubject(quoted.subject);
     setText(quoted.text);
+    setInReplyTo(quoted.messageId || null);
     // Once the quote is in the box: the cursor above it, where the answer is written.
     const frame = requestAnimationFrame(() => {
       const box = textBox.current;
@@ -95,9 +98,11 @@ export function LeadReply({
     setError(null);
     setFields({});
     try {
-      await mutate(`${path}/reply`, { method: 'POST', body: { subject, text }, invalidates });
+      const body = inReplyTo ? { subject, text, inReplyTo } : { subject, text };
+      await mutate(`${path}/reply`, { method: 'POST', body, invalidates });
       setSubject('');
       setText('');
+      setInReplyTo(null);
       toast.success(`Reply to ${to} queued`);
     } catch (caught) {
       const refused = caught instanceof ApiRequestError ? (caught.body?.fields ?? {}) : {};

@@ -16,7 +16,7 @@ import {
 } from '@agency/contract';
 import { Link } from 'react-router';
 import { useApiQuery } from '~/lib/api-query';
-import { inboxSearch } from '~/components/admin-leads/leads-inbox';
+import { inboxSearch } from '~/components/admin-leads/inbox-view';
 import { money } from '~/components/admin-leads/lead-deal-value';
 import { when } from '~/components/admin-leads/lead-kinds';
 import { statusLabel } from '~/components/admin-leads/lead-status';
