@@ -30,11 +30,11 @@ import {
 } from '@agency/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, or, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { HttpError } from '../lib/http-error.ts';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthenticated } from '../lib/domain-errors.ts';
+import type { Log } from '../lib/logger.ts';
 import { leadAssignedMail, leadsAssignedMail, queueAccountMails } from './account-mail.ts';
-import { recordAudit, recordLeadView } from './audit.ts';
+import { recordAudit, recordLeadView, type Requester } from './audit.ts';
 import { type CsvValue, toCsv } from './csv.ts';
 import { deleteAnswersOf } from './lead-attachments.ts';
 import { deliveriesOf, type NewEvent, recordEvents, timelineOf } from './lead-events.ts';
@@ -47,6 +47,7 @@ import {
   likePattern,
   SEARCH_COLUMNS,
   toLeadItem,
+  type LeadApp,
 } from './leads.ts';
 
 export type LeadListFilters = z.output<typeof LeadListQuerySchema>;
@@ -54,9 +55,9 @@ type LeadBulkOutput = z.output<typeof LeadBulkSchema>;
 
 const JOB_ONLY_APPLICATIONS = 'Only job applications can be filtered by job opening';
 
-const notFound = () => new HttpError(404, MESSAGES.http.notFound);
+const notFound = () => new NotFound(MESSAGES.http.notFound);
 
-export const badField = (field: string, message: string) => new HttpError(400, message, { [field]: message });
+export const badField = (field: string, message: string) => new Invalid(message, { [field]: message });
 
 /** A row as the inbox shows it; the response schema checks the shape on the way out. */
 export const itemOf = (row: Record<string, unknown>, ownerName?: string | null) =>
@@ -75,8 +76,8 @@ export const mayOwnLeads = (role: string | undefined) => (LEAD_OWNER_ROLES as re
 export const hasFile = (kind: LeadKind) => (LEAD_KINDS_WITH_FILE as readonly LeadKind[]).includes(kind);
 
 /** The signed-in staff member (the routes' preHandler guarantees one). */
-export const actorOf = (request: FastifyRequest) => {
-  if (!request.user) throw new HttpError(401, MESSAGES.http.unauthorized);
+export const actorOf = (request: Requester) => {
+  if (!request.user) throw new Unauthenticated(MESSAGES.http.unauthorized);
   return request.user;
 };
 
@@ -109,7 +110,7 @@ export function factsOf(kind: LeadKind, row: Record<string, unknown>): LeadFacts
 export function listConditions(
   kind: LeadKind,
   query: LeadListFilters,
-  request: FastifyRequest,
+  request: Requester,
   table: AnyLeadTable = tableOf(kind),
 ): SQL | undefined {
   const conditions: SQL[] = [];
@@ -159,7 +160,7 @@ function listOrder(kind: LeadKind, query: LeadListFilters, table: AnyLeadTable):
 }
 
 /** One lead with its owner's name, or 404. */
-export async function findLead(app: FastifyInstance, kind: LeadKind, id: string) {
+export async function findLead(app: LeadApp, kind: LeadKind, id: string) {
   const table = tableOf(kind);
   const [found] = await app.db
     .select({ lead: table, ownerName: schema.users.name })
@@ -172,8 +173,8 @@ export async function findLead(app: FastifyInstance, kind: LeadKind, id: string)
 
 /** One page of leads of a kind, newest first. */
 export async function listLeads(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   kind: LeadKind,
   query: LeadListFilters,
 ): Promise<z.output<typeof LeadListSchema>> {
@@ -199,8 +200,8 @@ export async function listLeads(
 
 /** The leads of a kind as CSV, with the list's filters; each exported lead gets an `exported` event. */
 export async function exportLeads(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   kind: LeadKind,
   query: LeadListFilters,
 ): Promise<{ csv: string; fileName: string }> {
@@ -257,8 +258,8 @@ export async function exportLeads(
 
 /** One lead with its timeline and notifications; the view is audited. */
 export async function showLead(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   kind: LeadKind,
   id: string,
 ): Promise<z.output<typeof LeadDetailSchema>> {
@@ -279,8 +280,8 @@ export async function showLead(
  * (agency notification, webhooks), except the visitor's confirmation.
  */
 export async function changeLead(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   delivery: IntakeConfig,
   kind: LeadKind,
   id: string,
@@ -432,8 +433,8 @@ export async function changeLead(
 
 /** A note on the lead's timeline; the audit log keeps only that there was one (it may hold personal data). */
 export async function addNote(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   kind: LeadKind,
   id: string,
   text: string,
@@ -456,8 +457,8 @@ export async function addNote(
 
 /** Queues the agency's notification again → how many mails were queued; 409 without an inbox to send it to. */
 export async function resendNotification(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   delivery: IntakeConfig,
   kind: LeadKind,
   id: string,
@@ -476,7 +477,7 @@ export async function resendNotification(
     const owner = row.ownerId ? { id: row.ownerId, name: found.ownerName ?? '' } : null;
     const facts = factsOf(kind, row as unknown as Record<string, unknown>);
     const mail = notificationMail({ ...facts, resend: { status: row.status, owner } }, delivery);
-    if (!mail) throw new HttpError(409, PIPELINE_MESSAGES.noInbox);
+    if (!mail) throw new Conflict(PIPELINE_MESSAGES.noInbox);
     await queueRows(tx, [{ id: randomUUID(), ...mail }], actorId);
     await recordAudit(tx, request, { action: 'lead.notification_resent', target: { type: kind, id } });
     await tx
@@ -490,7 +491,7 @@ export async function resendNotification(
 }
 
 /** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */
-export async function eraseLead(app: FastifyInstance, request: FastifyRequest, kind: LeadKind, id: string) {
+export async function eraseLead(app: LeadApp, request: Requester & { log: Log }, kind: LeadKind, id: string) {
   const table = tableOf(kind);
   const deleted = await app.db.transaction(async (tx) => {
     const [row] = await tx.delete(table).where(eq(table.id, id)).returning();
@@ -513,7 +514,7 @@ export async function eraseLead(app: FastifyInstance, request: FastifyRequest, k
 }
 
 /** The file of a quote or application with the headers of its download; the download is on the timeline. */
-export async function openLeadFile(app: FastifyInstance, request: FastifyRequest, kind: LeadKind, id: string) {
+export async function openLeadFile(app: LeadApp, request: Requester, kind: LeadKind, id: string) {
   if (!hasFile(kind)) throw notFound();
   const table = tableOf(kind);
   const [row] = await app.db
@@ -544,8 +545,8 @@ export async function openLeadFile(app: FastifyInstance, request: FastifyRequest
  * Each changed lead gets its timeline event and audit entry (`bulk: true`); → how many leads changed.
  */
 export async function bulkChange(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester & { log: Log },
   delivery: IntakeConfig,
   kind: LeadKind,
   input: LeadBulkOutput,
@@ -555,7 +556,7 @@ export async function bulkChange(
   const actorId = actorOf(request).id;
   // Erasing leads is a privacy tool, as DELETE /api/admin/{kind}/{id} is: admins only.
   if (action === 'delete' && !(ROLE_ACCESS.admin as readonly Role[]).includes(actorOf(request).role)) {
-    throw new HttpError(403, MESSAGES.http.forbidden);
+    throw new Forbidden(MESSAGES.http.forbidden);
   }
   let target: string | undefined;
   let newOwner: Person | null = null;
