@@ -25,6 +25,13 @@ const forbid = (names, extra = []) => ({
 
 // The API's test helpers (apps/api/test) are for its tests only: the server never imports them.
 const testHelpers = { group: ['**/test/*'], message: 'Test helpers are for *.test.ts files only.' };
+// Services know no HTTP (decision 0037): they take plain values and throw the domain errors of
+// apps/api/src/lib/domain-errors.ts, which the one error handler (plugins/errors.ts) turns into statuses.
+const httpFree = {
+  group: ['fastify', 'fastify-plugin', '@fastify/*', '**/lib/http-error*', '**/plugins/*', '**/routes/*'],
+  message:
+    'A service takes plain values and throws a domain error (lib/domain-errors.ts); Fastify, HTTP errors, plugins and routes stay above services/.',
+};
 
 // Zones of apps/web/app: lib/, state/ and content/ are the ground floor (no components, no routes);
 // components/ do not import routes. The public pages' runtime (app/public-runtime, formerly app/lite) is a
@@ -113,6 +120,11 @@ export default tseslint.config(
   { files: ['packages/db/**'], rules: forbid(['@agency/api', '@agency/web']) },
   { files: ['apps/api/**'], rules: forbid(['@agency/web']) },
   { files: ['apps/api/src/**'], ignores: ['**/*.test.ts'], rules: forbid(['@agency/web'], [testHelpers]) },
+  {
+    files: ['apps/api/src/services/**'],
+    ignores: ['**/*.test.ts'],
+    rules: forbid(['@agency/web'], [testHelpers, httpFree]),
+  },
   { files: ['apps/web/**'], rules: forbid(['@agency/db', '@agency/api']) },
   {
     files: ['apps/web/app/{lib,state,content}/**'],

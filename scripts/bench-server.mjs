@@ -24,14 +24,19 @@ export async function startServer({ port, env = {} }) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
+  // Up to 5 minutes: on a machine shared with builds and tests the first start (migrations) can take over one.
+  let up = false;
+  for (let i = 0; i < 600 && !up; i++) {
     try {
-      const res = await fetch(`${origin}/api/health`);
-      if (res.ok) break;
+      up = (await fetch(`${origin}/api/health`)).ok;
     } catch {
       /* not up yet */
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (!up) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`the server did not answer ${origin}/api/health within 5 minutes`);
   }
   return {
     origin,

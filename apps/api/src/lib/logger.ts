@@ -1,7 +1,10 @@
 // The one place that decides what a log line may hold: no SQL parameters, password hashes, tokens,
 // form values or query strings, and nothing unbounded from a client.
 import type { FastifyServerOptions } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import type { BaseLogger, DestinationStream, LoggerOptions } from 'pino';
+
+/** What services log with (a request's or the app's logger): they take it as a plain value. */
+export type Log = Pick<BaseLogger, 'error' | 'warn' | 'info'>;
 
 /** Longest text of any one logged value (messages, stacks, URLs). */
 const MAX_TEXT = 2000;

@@ -1,7 +1,7 @@
 // When the database cannot be reached: which errors say so, and the answer a client gets then (503 with
 // Retry-After), so an outage reads as "come back in a few seconds", never as a 500 (decision 0027).
 import { MESSAGES } from '@agency/contract';
-import { HttpError } from './http-error.ts';
+import { Unavailable } from './domain-errors.ts';
 
 /** Seconds a client is asked to wait before trying again while the database is away or writes are off. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -35,7 +35,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 /** The answer while the database is away: 503, try again in a few seconds. */
 export const unavailable = (message: string = MESSAGES.http.unavailable) =>
-  new HttpError(503, message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  new Unavailable(message, RETRY_AFTER_SECONDS);
 
 /** Resolves true when the database answers within `ms`. */
 export function databaseAnswers(ping: () => Promise<void>, ms = 1000): Promise<boolean> {

@@ -1,8 +1,11 @@
 // Turns every failure into docs/product.md's error JSON with the right status; nothing becomes an unexplained 500.
+// The one place a service's domain error (lib/domain-errors.ts) becomes a status (decision 0037): routes let
+// them through rather than catching them one by one.
 import { MESSAGES } from '@agency/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/http-error.ts';
+import type { DomainError } from '../lib/domain-errors.ts';
+import { answerOf, type HttpError } from '../lib/http-error.ts';
 import { isDatabaseUnavailable, unavailable } from '../lib/unavailable.ts';
 
 /** Fastify's own error codes and the answer a client gets for each. */
@@ -21,11 +24,13 @@ const KNOWN: Record<string, [number, string]> = {
 };
 
 export default fp(async function errors(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) void reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.toJSON());
+  app.setErrorHandler((thrown: FastifyError | HttpError | DomainError, request, reply) => {
+    const answer = answerOf(thrown);
+    if (answer) {
+      if (answer.headers) void reply.headers(answer.headers);
+      return reply.status(answer.statusCode).send(answer.toJSON());
     }
+    const error = thrown as FastifyError; // anything else: Fastify's own errors, or a fault
     const known = error.code ? KNOWN[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ error: known[1] });
     if (error instanceof SyntaxError || /multipart|boundary/i.test(error.message)) {
@@ -44,9 +49,9 @@ export default fp(async function errors(app: FastifyInstance) {
     // The database is away (stopped, restarting, unreachable): the client may try again in a few seconds.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      const answer = unavailable();
+      const answer = answerOf(unavailable())!;
       return reply
-        .status(503)
+        .status(answer.statusCode)
         .headers(answer.headers ?? {})
         .send(answer.toJSON());
     }

@@ -10,7 +10,7 @@ import type {
   onSendAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/http-error.ts';
+import { TooMany } from '../lib/domain-errors.ts';
 import { clientKey } from '../services/client-address.ts';
 import { hitRateLimit, pruneRateLimits, type RateLimitHit, type RateLimitResult } from '../services/rate-limit.ts';
 
@@ -84,9 +84,7 @@ export default fp<RateLimitOptions>(async function rateLimit(app: FastifyInstanc
     void reply.header('x-ratelimit-limit', String(max));
     void reply.header('x-ratelimit-remaining', String(result.remaining));
     if (!result.allowed) {
-      throw new HttpError(429, MESSAGES.http.tooManyRequests, undefined, {
-        'retry-after': String(result.retryAfterSeconds),
-      });
+      throw new TooMany(MESSAGES.http.tooManyRequests, result.retryAfterSeconds);
     }
   }
 
@@ -142,9 +140,7 @@ export default fp<RateLimitOptions>(async function rateLimit(app: FastifyInstanc
     request[SETTLED] = { hit, result };
     prune(request);
     if (!result.allowed) {
-      throw new HttpError(429, MESSAGES.http.tooManyRequests, undefined, {
-        'retry-after': String(result.retryAfterSeconds),
-      });
+      throw new TooMany(MESSAGES.http.tooManyRequests, result.retryAfterSeconds);
     }
   });
 });

@@ -10,8 +10,7 @@ import {
   type TwoFactorChallenge,
 } from '@agency/contract';
 import { and, eq, gt, schema, sql, type Db } from '@agency/db';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
+import { Invalid, TooMany, Unauthenticated } from '../lib/domain-errors.ts';
 import {
   queueAccountMail,
   queueAccountMails,
@@ -35,6 +34,7 @@ import { acceptInvite } from './invites.ts';
 import { assertPasswordAllowed, sitePasswordWords } from './password-policy.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { shortUserAgent, startSession } from './sessions.ts';
+import type { PublicDocument } from './site-content.ts';
 import {
   createLoginChallenge,
   readLoginChallenge,
@@ -147,7 +147,7 @@ export async function signInWithPassword(
   input: { email: string; password: string },
 ): Promise<LoginResponse | TwoFactorChallenge> {
   const wait = await loginBlockedFor(deps.db, input.email, caller.ip, deps.limits);
-  if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  if (wait > 0) throw new TooMany(MESSAGES.auth.tooManyAttempts, wait);
   const user = await findUserByEmail(deps.db, input.email);
   const valid = await checkPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
@@ -156,7 +156,7 @@ export async function signInWithPassword(
       ...signInAudit('auth.login_failed', input.email, user),
       data: { step: 'password' },
     });
-    throw new HttpError(401, MESSAGES.auth.invalidCredentials);
+    throw new Unauthenticated(MESSAGES.auth.invalidCredentials);
   }
   if (!user.totpEnabledAt) return openSession(deps, caller, user, 'password');
   const challengeToken = await createLoginChallenge(deps.db, user.id, caller.userAgent);
@@ -164,7 +164,7 @@ export async function signInWithPassword(
 }
 
 const challengeInvalid = () =>
-  new HttpError(400, ACCOUNT_MESSAGES.challengeInvalid, { challengeToken: ACCOUNT_MESSAGES.challengeInvalid });
+  new Invalid(ACCOUNT_MESSAGES.challengeInvalid, { challengeToken: ACCOUNT_MESSAGES.challengeInvalid });
 
 /**
  * The second step: the challenge and a code (or a recovery code). A wrong code counts on the throttle like a
@@ -180,7 +180,7 @@ export async function completeTwoFactorSignIn(
   const user = challenge ? await findUserById(deps.db, challenge.userId) : undefined;
   if (!challenge || !user?.totpEnabledAt) throw challengeInvalid();
   const wait = await loginBlockedFor(deps.db, user.email, caller.ip, deps.limits);
-  if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  if (wait > 0) throw new TooMany(MESSAGES.auth.tooManyAttempts, wait);
   const byRecoveryCode = Boolean(input.recoveryCode);
   const right = input.recoveryCode
     ? await spendRecoveryCode(deps.db, user.id, input.recoveryCode)
@@ -195,7 +195,7 @@ export async function completeTwoFactorSignIn(
       data: { step: byRecoveryCode ? 'recovery-code' : 'code' },
     });
     const message = byRecoveryCode ? ACCOUNT_MESSAGES.recoveryCodeWrong : ACCOUNT_MESSAGES.codeWrong;
-    throw new HttpError(401, message, { [byRecoveryCode ? 'recoveryCode' : 'code']: message });
+    throw new Unauthenticated(message, { [byRecoveryCode ? 'recoveryCode' : 'code']: message });
   }
   if (!(await spendLoginChallenge(deps.db, challenge.id))) throw challengeInvalid();
   if (byRecoveryCode) {
@@ -243,8 +243,8 @@ export async function resetPassword(
 ): Promise<void> {
   const result = await confirmPasswordReset(deps.db, input.token, input.password, await deps.siteWords());
   if (!result.ok) {
-    if (result.field === 'password') throw new HttpError(400, result.error, { password: result.error });
-    throw new HttpError(400, result.error, { token: result.error });
+    if (result.field === 'password') throw new Invalid(result.error, { password: result.error });
+    throw new Invalid(result.error, { token: result.error });
   }
   const user = await findUserById(deps.db, result.userId);
   await recordAudit(deps.db, caller, {
@@ -257,7 +257,10 @@ export async function resetPassword(
 
 /** The deps of the account actions from the app (its database, token signer, outbox and after-answer queue). */
 export function accountDeps(
-  app: Pick<FastifyInstance, 'db' | 'signAccessToken' | 'outbox' | 'afterAnswer' | 'siteContent'>,
+  app: Pick<AccountDeps, 'db' | 'signAccessToken' | 'afterAnswer'> & {
+    outbox: { kick(): void };
+    siteContent: { current(): Promise<Map<string, PublicDocument>> };
+  },
   options: { limits: LoginLimits; siteUrl: string; key: SecretKey },
 ): AccountDeps {
   return {
@@ -277,7 +280,9 @@ export function accountDeps(
 }
 
 /** The caller of a request: its address, browser and (signed in) account. */
-export const callerOf = (request: FastifyRequest): Caller => ({
+export const callerOf = (
+  request: NonNullable<AuditContext> & { headers: { 'user-agent'?: string | string[] } },
+): Caller => ({
   ip: request.ip,
   user: request.user,
   userAgent: shortUserAgent(request.headers['user-agent']),

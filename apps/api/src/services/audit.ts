@@ -15,9 +15,9 @@ import {
   type LeadKind,
   LEAD_KINDS,
   leadAdminPath,
+  type Role,
 } from '@agency/contract';
 import { and, count, type Db, desc, eq, gt, inArray, like, lt, schema, sql } from '@agency/db';
-import type { FastifyRequest } from 'fastify';
 
 export interface AuditInput {
   action: AuditAction;
@@ -37,8 +37,19 @@ export interface AuditInput {
   at?: Date;
 }
 
-/** Who and where, as a route's request knows it; null for what the site does by itself. */
-export type AuditContext = Pick<FastifyRequest, 'ip' | 'user'> | null;
+/** A signed-in account as services know it. */
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** Who and where (a route passes its request, which has both); null for what the site does by itself. */
+export type AuditContext = { ip: string; user: SignedInUser | null } | null;
+
+/** A request's caller as services see it (a route passes its request): address and account. */
+export type Requester = NonNullable<AuditContext>;
 
 const MAX_DATA_CHARS = 2000;
 

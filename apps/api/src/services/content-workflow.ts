@@ -14,7 +14,7 @@ import {
 } from '@agency/contract';
 import type { Db } from '@agency/db';
 import type { z } from 'zod';
-import { HttpError } from '../lib/http-error.ts';
+import { Conflict, FailsChecks, Forbidden, Invalid, NotFound } from '../lib/domain-errors.ts';
 import { type AuditContext, recordAudit } from './audit.ts';
 import { publishChecks, sitePaths } from './content-checks.ts';
 import {
@@ -34,31 +34,24 @@ import {
 type Json = Record<string, unknown>;
 
 /** 409: someone saved the document since `version`; names who and when, and gives the current version. */
-export class ContentConflictError extends HttpError {
+export class ContentConflictError extends Conflict {
   constructor(readonly current: ContentRow) {
-    super(409, CONTENT_MESSAGES.stale(current.updatedByName ?? 'someone', current.updatedAt.toISOString()));
-  }
-  override toJSON() {
-    return {
-      error: this.message,
-      updatedBy: this.current.updatedByName,
-      updatedAt: this.current.updatedAt.toISOString(),
-      version: this.current.version,
-    };
+    super(CONTENT_MESSAGES.stale(current.updatedByName ?? 'someone', current.updatedAt.toISOString()), undefined, {
+      updatedBy: current.updatedByName,
+      updatedAt: current.updatedAt.toISOString(),
+      version: current.version,
+    });
   }
 }
 
 /** 422: the document fails its publish checks, each named by its field's label. */
-export class ChecksFailedError extends HttpError {
+export class ChecksFailedError extends FailsChecks {
   constructor(readonly checks: ContentCheck[]) {
-    super(422, CONTENT_MESSAGES.checksFailed);
-  }
-  override toJSON() {
-    return { error: this.message, checks: this.checks };
+    super(CONTENT_MESSAGES.checksFailed, undefined, { checks });
   }
 }
 
-export const contentNotFound = () => new HttpError(404, CONTENT_MESSAGES.notFound);
+export const contentNotFound = () => new NotFound(CONTENT_MESSAGES.notFound);
 
 export function entryOf(key: string): ContentDocumentEntry {
   const entry = registryEntry(key);
@@ -89,7 +82,7 @@ export function parseDocument(entry: ContentDocumentEntry, data: unknown): Json 
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[['data', ...issue.path.map(String)].join('.')] ??= issue.message;
   const first = Object.values(fields)[0] ?? MESSAGES.http.badRequest;
-  throw new HttpError(400, first, fields);
+  throw new Invalid(first, fields);
 }
 
 /** A policy says when it last changed: the day it goes public. */
@@ -135,16 +128,16 @@ export async function publishDocument(db: Db, key: string, request: PublishReque
   const entry = entryOf(key);
   const { version, publishAt, override, editor } = request;
   if (publishAt && publishAt.getTime() <= Date.now())
-    throw new HttpError(400, CONTENT_MESSAGES.publishAtPast, { publishAt: CONTENT_MESSAGES.publishAtPast });
+    throw new Invalid(CONTENT_MESSAGES.publishAtPast, { publishAt: CONTENT_MESSAGES.publishAtPast });
   return inTransaction(db, async (tx) => {
     const row = await lockContent(tx, entry.key);
     if (!row) throw contentNotFound();
     if (row.version !== version) throw new ContentConflictError(row);
-    if (!row.draft) throw new HttpError(409, CONTENT_MESSAGES.noDraft);
+    if (!row.draft) throw new Conflict(CONTENT_MESSAGES.noDraft);
     const data = dated(entry, row.draft, publishAt ?? new Date());
     const checks = await checksOf(tx, entry, data);
     if (checks.length && !override) throw new ChecksFailedError(checks);
-    if (checks.length && editor.role !== 'admin') throw new HttpError(403, CONTENT_MESSAGES.overrideAdminOnly);
+    if (checks.length && editor.role !== 'admin') throw new Forbidden(CONTENT_MESSAGES.overrideAdminOnly);
     const parsed = checks.length ? data : (entry.schema.parse(data) as Json);
     const saved = await publishContent(tx, entry.key, version, parsed, editor, publishAt);
     if (!saved) throw contentNotFound();
@@ -191,7 +184,7 @@ export async function restoreRevision(
     const row = await lockContent(tx, entry.key);
     if (!row) throw contentNotFound();
     const revision = await findContentRevision(tx, entry.key, request.revisionId);
-    if (!revision) throw new HttpError(404, CONTENT_MESSAGES.revisionNotFound);
+    if (!revision) throw new NotFound(CONTENT_MESSAGES.revisionNotFound);
     let saved: ContentRow;
     if (request.to === 'draft') {
       saved = await replaceDraft(tx, entry.key, cleanDocument(entry, revision), request.editor);

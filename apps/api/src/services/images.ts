@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, IMAGE_WIDTHS, MESSAGES, uploadedImageUrl } from '@agency/contract';
 import sharp from 'sharp';
-import { HttpError } from '../lib/http-error.ts';
+import { Invalid, WrongType } from '../lib/domain-errors.ts';
 import type { Storage } from './storage.ts';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
@@ -28,14 +28,11 @@ export function detectImageKind(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-/** Why an upload is refused: not an image we accept, or dimensions we cannot store. */
-export class ImageRejectedError extends Error {
-  constructor(
-    readonly reason: 'type' | 'dimensions',
-    message: string,
-  ) {
-    super(message);
-  }
+/** A refused upload: not an image we accept (`WrongType`), or dimensions we cannot store (`Invalid`). */
+function imageRejected(reason: 'type' | 'dimensions'): Invalid {
+  if (reason === 'dimensions')
+    return new Invalid(MESSAGES.blog.imageDimensions, { file: MESSAGES.blog.imageDimensions });
+  return new WrongType(MESSAGES.blog.imageWrongType, { file: MESSAGES.blog.imageWrongType });
 }
 
 /** Refuses decompression bombs: no accepted upload needs more pixels than this. */
@@ -45,27 +42,21 @@ const MAX_INPUT_PIXELS = IMAGE_MAX_PIXELS;
 const largestVariantHeight = (width: number, height: number) =>
   Math.round((height * Math.min(width, Math.max(...IMAGE_WIDTHS))) / width);
 
-/** The answer to a refused image: 415 for what is not an image we take, 400 for its dimensions. */
-export function imageRejection(error: ImageRejectedError): HttpError {
-  const message = error.reason === 'dimensions' ? MESSAGES.blog.imageDimensions : MESSAGES.blog.imageWrongType;
-  return new HttpError(error.reason === 'dimensions' ? 400 : 415, message, { file: message });
-}
-
 const storageKey = (id: string, width: number) => `images/${id}-${width}.webp`;
 
 /**
  * Stores one WebP per width of IMAGE_WIDTHS (never wider than the original) and returns the URL
- * of the largest. Throws ImageRejectedError when the bytes are not an image we accept.
+ * of the largest. Throws WrongType (or Invalid, for its dimensions) when the bytes are not an image we accept.
  */
 export async function storeImage(storage: Storage, bytes: Buffer): Promise<{ id: string; url: string }> {
-  if (!detectImageKind(bytes)) throw new ImageRejectedError('type', 'unknown image type');
+  if (!detectImageKind(bytes)) throw imageRejected('type');
   // Read without the pixel limit: the header alone says how large the image is.
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!meta?.width || !meta.height) throw new ImageRejectedError('type', 'image cannot be decoded');
+  if (!meta?.width || !meta.height) throw imageRejected('type');
   if (meta.width * meta.height > MAX_INPUT_PIXELS || largestVariantHeight(meta.width, meta.height) > IMAGE_MAX_SIDE) {
-    throw new ImageRejectedError('dimensions', `image of ${meta.width}×${meta.height} pixels`);
+    throw imageRejected('dimensions');
   }
   const id = randomUUID();
   const variants = await Promise.all(
@@ -78,7 +69,7 @@ export async function storeImage(storage: Storage, bytes: Buffer): Promise<{ id:
           .toBuffer();
         return { width, data };
       } catch {
-        throw new ImageRejectedError('type', 'image cannot be decoded');
+        throw imageRejected('type');
       }
     }),
   );

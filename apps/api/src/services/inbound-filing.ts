@@ -12,7 +12,6 @@ import {
   type LeadKind,
 } from '@agency/contract';
 import { type Db, eq, schema, sql } from '@agency/db';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { nameForContent, readAttachment } from './file-type.ts';
 import { type InboundConfig, leadOfPlusAddress, outboxIdOf } from './inbound-address.ts';
@@ -22,6 +21,7 @@ import { type LeadMailConfig, recipientFor } from './leads-mail.ts';
 import { displayFileName, LEAD_TABLES, leadFileKey } from './leads.ts';
 import { stripQuotedHistory } from './reply-text.ts';
 import type { Storage } from './storage.ts';
+import type { Log } from '../lib/logger.ts';
 
 /** A message as the filing needs it, read from its source by mailparser. */
 export interface IncomingMessage {
@@ -164,7 +164,7 @@ export async function matchLead(
 export interface FilingDeps {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Log;
   mail: LeadMailConfig;
 }
 

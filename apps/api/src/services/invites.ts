@@ -14,7 +14,7 @@ import {
 } from '@agency/contract';
 import { and, asc, eq, gt, inArray, isNull, schema, sql, type Db } from '@agency/db';
 import type { z } from 'zod';
-import { HttpError } from '../lib/http-error.ts';
+import { Invalid, NotFound } from '../lib/domain-errors.ts';
 import { ACCOUNT_MAIL_KIND, inviteExistingMail, inviteMail, queueAccountMails } from './account-mail.ts';
 import { type AuditContext, hashEmail, recordAudit } from './audit.ts';
 import { findUserByEmail, hashPassword, normaliseEmail } from './auth.ts';
@@ -123,7 +123,7 @@ export async function revokeInvite(db: Db, request: AuditContext, id: string): P
       .delete(schema.userInvites)
       .where(and(eq(schema.userInvites.id, id), isNull(schema.userInvites.acceptedAt)))
       .returning();
-    if (!gone) throw new HttpError(404, LEAD_DESK_MESSAGES.inviteNotFound);
+    if (!gone) throw new NotFound(LEAD_DESK_MESSAGES.inviteNotFound);
     await dropUnsentMails(tx, [id]);
     await recordAudit(tx, request, {
       action: 'user.invite_revoked',
@@ -133,8 +133,7 @@ export async function revokeInvite(db: Db, request: AuditContext, id: string): P
   });
 }
 
-const inviteInvalid = () =>
-  new HttpError(400, LEAD_DESK_MESSAGES.inviteInvalid, { token: LEAD_DESK_MESSAGES.inviteInvalid });
+const inviteInvalid = () => new Invalid(LEAD_DESK_MESSAGES.inviteInvalid, { token: LEAD_DESK_MESSAGES.inviteInvalid });
 
 class InviteSpentError extends Error {}
 

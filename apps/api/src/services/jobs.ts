@@ -11,7 +11,8 @@ import {
 import { and, asc, eq, gt, or, schema, sql, type Db } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { slugify, UUID } from './blogs.ts';
+import { slugify } from './blog-slugs.ts';
+import { UUID } from './blogs.ts';
 import { renderMarkdown } from './markdown.ts';
 
 type JobRow = typeof schema.jobs.$inferSelect;

@@ -5,11 +5,10 @@ import { type LeadKind, MESSAGES } from '@agency/contract';
 import { and, type Db, eq, inArray, schema, sql } from '@agency/db';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
-import { recordAudit } from './audit.ts';
+import { NotFound } from '../lib/domain-errors.ts';
+import { recordAudit, type Requester } from './audit.ts';
 import { recordEvents } from './lead-events.ts';
-import { attachmentDisposition } from './leads.ts';
+import { attachmentDisposition, type LeadApp } from './leads.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,8 +40,8 @@ export async function attachmentsOf(db: Pick<Db, 'select'>, kind: LeadKind, id: 
 
 /** An answer's file with the headers of its download; the download is on the timeline and in the audit log. */
 export async function openLeadAttachment(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   kind: LeadKind,
   id: string,
   attachmentId: string,
@@ -58,7 +57,7 @@ export async function openLeadAttachment(
       ),
     );
   const stored = row ? await app.storage.get(row.fileKey) : null;
-  if (!row || !stored) throw new HttpError(404, MESSAGES.http.notFound);
+  if (!row || !stored) throw new NotFound(MESSAGES.http.notFound);
   const actorId = request.user?.id ?? null;
   await recordEvents(app.db, [
     { kind, leadId: id, type: 'file_downloaded', actorId, data: { fileName: row.fileName, attachmentId } },

@@ -22,8 +22,8 @@ import {
 } from '@agency/contract';
 import { asc, type Db, inArray, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Requester } from './audit.ts';
 import { actorOf, badField, type LeadListFilters, listConditions, sortDirection, tableOf } from './lead-admin.ts';
 
 /** Per kind: the columns that hold the sender's name, phone and what the lead is about. */
@@ -197,7 +197,7 @@ async function followUpsDue(db: Db, ownerId: string, timeZone: string, mine: boo
  * applications). A status is refused only when no kind in the list has it; each kind is filtered by the
  * statuses it has. The CSV of every kind (lead-export.ts) reads the same.
  */
-export function inboxParts(request: FastifyRequest, query: z.output<typeof InboxQuerySchema>): SQL[] {
+export function inboxParts(request: Requester, query: z.output<typeof InboxQuerySchema>): SQL[] {
   let kinds: readonly LeadKind[] = query.kind ? [query.kind] : LEAD_KINDS;
   // Applications are the only leads of a job opening.
   if (query.job && !query.kind) kinds = ['applications'];
@@ -227,7 +227,7 @@ export function inboxParts(request: FastifyRequest, query: z.output<typeof Inbox
  */
 export async function inbox(
   db: Db,
-  request: FastifyRequest,
+  request: Requester,
   query: z.output<typeof InboxQuerySchema>,
   timeZone: string,
 ): Promise<z.output<typeof InboxSchema>> {
@@ -346,7 +346,7 @@ export const endOfToday = (timeZone: string) =>
  */
 export async function followUps(
   db: Db,
-  request: FastifyRequest,
+  request: Requester,
   owner: string,
   timeZone: string,
 ): Promise<z.output<typeof FollowUpListSchema>> {

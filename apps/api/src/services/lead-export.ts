@@ -3,9 +3,8 @@
 // `exported` event, and the export an audit entry, as the per-kind export does.
 import { type InboxQuerySchema, LEAD_KIND_LABELS, type LeadKind } from '@agency/contract';
 import type { Db } from '@agency/db';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { recordAudit } from './audit.ts';
+import { recordAudit, type Requester } from './audit.ts';
 import { toCsv } from './csv.ts';
 import { actorOf } from './lead-admin.ts';
 import { inboxOrder, inboxParts, type LeadRow, rowsOf, toInboxItem, union, withOwners } from './lead-desk.ts';
@@ -38,7 +37,7 @@ export const ALL_LEADS_CSV_HEADER = [
 
 export async function exportInbox(
   db: Db,
-  request: FastifyRequest,
+  request: Requester,
   query: z.output<typeof InboxQuerySchema>,
 ): Promise<{ csv: string; fileName: string }> {
   const parts = inboxParts(request, query);

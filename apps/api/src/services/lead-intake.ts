@@ -14,7 +14,7 @@ import {
 import { type Database, type Db, schema, sql } from '@agency/db';
 import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { HttpError } from '../lib/http-error.ts';
+import { Invalid } from '../lib/domain-errors.ts';
 import { parseOr400 } from '../lib/validate.ts';
 import { spendChallenge, type Verdict, verifySolution } from './challenge.ts';
 import { queuedEvent, recordEvents } from './lead-events.ts';
@@ -47,7 +47,7 @@ export interface Intake {
 const altchaError = (verdict: Verdict) => {
   const message =
     !verdict.ok && verdict.reason === 'missing' ? PIPELINE_MESSAGES.altchaMissing : PIPELINE_MESSAGES.altchaInvalid;
-  return new HttpError(400, message, { [ALTCHA_FIELD]: message });
+  return new Invalid(message, { [ALTCHA_FIELD]: message });
 };
 
 /** Reads the optional source fields and checks the proof of work; SPAM_CHALLENGE=required refuses here. */

@@ -20,12 +20,12 @@ import {
 } from '@agency/contract';
 import { and, asc, type Db, eq, schema, sql } from '@agency/db';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
-import { recordAudit } from './audit.ts';
+import { Conflict, Invalid, invalidField, NotFound, TooMany } from '../lib/domain-errors.ts';
+import { recordAudit, type Requester } from './audit.ts';
 import { type InboundConfig, inboundReplyTo } from './inbound-address.ts';
 import { recordEvents } from './lead-events.ts';
 import { actorOf, tableOf } from './lead-admin.ts';
+import type { LeadApp } from './leads.ts';
 
 export interface ReplyConfig {
   /** REPLY_TO; undefined: the staff member's own address. Unused with a mailbox (inbound). */
@@ -36,7 +36,7 @@ export interface ReplyConfig {
   replyLimits: { perLeadPerHour: number; perAccountPerHour: number };
 }
 
-type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<LeadApp['db']['transaction']>[0]>[0];
 
 /** Any fixed number: with the account's id, the advisory lock that counts one account's replies one at a time. */
 const REPLY_ACCOUNT_LOCK = 7_391_032;
@@ -64,7 +64,7 @@ async function checkReplyLimits(
     ((await tx.execute(query)) as unknown as { rows: Count[] }).rows[0] ?? { n: 0, retry_after: null };
   const refuse = (message: string, count: Count) => {
     const retryAfter = Math.max(1, Number(count.retry_after ?? 3600));
-    throw new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) });
+    throw new TooMany(message, retryAfter);
   };
   const lead = await first(counted(sql`lead_kind = ${kind} and lead_id = ${id}`));
   if (lead.n >= limits.perLeadPerHour) refuse(REPLY_RATE_MESSAGES.perLead(limits.perLeadPerHour), lead);
@@ -81,7 +81,7 @@ function filledReply(kind: LeadKind, lead: Record<string, unknown>, sender: { na
   if (subject.problems[0]) fields.subject = mergeProblemMessage(subject.problems[0]);
   if (text.problems[0]) fields.text = mergeProblemMessage(text.problems[0]);
   const first = fields.subject ?? fields.text;
-  if (first) throw new HttpError(400, first, fields);
+  if (first) throw new Invalid(first, fields);
   return { subject: subject.text, text: text.text };
 }
 
@@ -107,9 +107,7 @@ async function threadingOf(tx: Tx, kind: LeadKind, id: string, inReplyTo: string
     )
     .limit(1);
   if (!answer) {
-    throw new HttpError(400, LEAD_DESK_MESSAGES.replyInReplyToUnknown, {
-      inReplyTo: LEAD_DESK_MESSAGES.replyInReplyToUnknown,
-    });
+    throw invalidField('inReplyTo', LEAD_DESK_MESSAGES.replyInReplyToUnknown);
   }
   const earlier = Array.isArray(answer.data.references) ? answer.data.references.map(String) : [];
   const references = [...earlier.filter((ref) => ref !== inReplyTo), inReplyTo];
@@ -132,7 +130,7 @@ export async function readReplyTemplates(db: Db): Promise<ReplyTemplate[]> {
 /** Replaces every template with `templates` (one transaction) and records that they changed. */
 export async function saveReplyTemplates(
   db: Db,
-  request: FastifyRequest,
+  request: Requester,
   templates: ReplyTemplate[],
 ): Promise<ReplyTemplate[]> {
   await db.transaction(async (tx) => {
@@ -174,8 +172,8 @@ async function wasErased(db: Pick<Db, 'select'>, kind: LeadKind, id: string): Pr
  * 404 when there never was such a lead.
  */
 export async function replyToLead(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  app: LeadApp,
+  request: Requester,
   config: ReplyConfig,
   kind: LeadKind,
   id: string,
@@ -187,10 +185,10 @@ export async function replyToLead(
   await app.db.transaction(async (tx) => {
     const [row] = await tx.select().from(table).where(eq(table.id, id)).for('update');
     if (!row) {
-      if (await wasErased(tx, kind, id)) throw new HttpError(409, LEAD_DESK_MESSAGES.replyToErased);
-      throw new HttpError(404, MESSAGES.http.notFound);
+      if (await wasErased(tx, kind, id)) throw new Conflict(LEAD_DESK_MESSAGES.replyToErased);
+      throw new NotFound(MESSAGES.http.notFound);
     }
-    if (row.status === SPAM_STATUS) throw new HttpError(409, LEAD_DESK_MESSAGES.replyToSpam);
+    if (row.status === SPAM_STATUS) throw new Conflict(LEAD_DESK_MESSAGES.replyToSpam);
     const filled = filledReply(kind, row as unknown as Record<string, unknown>, actor, reply);
     const threading = reply.inReplyTo ? await threadingOf(tx, kind, id, reply.inReplyTo) : null;
     await checkReplyLimits(tx, config.replyLimits, kind, id, actor.id);

@@ -1,8 +1,16 @@
 // The three lead kinds in one place: their tables, searchable columns, API shape and storage keys.
 import { randomUUID } from 'node:crypto';
 import { type LeadKind, NEW_STATUS, SPAM_STATUS } from '@agency/contract';
-import { schema } from '@agency/db';
+import { type Db, schema } from '@agency/db';
 import { cvTypeOf, nameForContent } from './file-type.ts';
+import type { Storage } from './storage.ts';
+
+/** What the lead services use of the app: its database, file store and outbox (a route passes `app`). */
+export interface LeadApp {
+  db: Db;
+  storage: Storage;
+  outbox: { kick(): void };
+}
 
 export const LEAD_TABLES = {
   quotes: schema.quotes,

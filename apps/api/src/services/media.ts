@@ -29,7 +29,7 @@ const toItem = (row: MediaRow, uploader: string | null, usedBy: MediaUse[]): Med
   usedBy,
 });
 
-/** Stores the image's variants and its row; throws ImageRejectedError for bytes that are not an image we take. */
+/** Stores the image's variants and its row; throws WrongType (or Invalid) for bytes that are not an image we take. */
 export async function createMedia(db: Db, storage: Storage, bytes: Buffer, alt: string, uploadedBy: string) {
   const { id, url } = await storeImage(storage, bytes);
   const meta = await sharp(bytes, { limitInputPixels: false })

@@ -2,7 +2,7 @@
 // place a password is chosen (register, change, reset, and the invite acceptance of POST /api/auth/invites/accept).
 import { type PasswordOwner, passwordProblem, siteWordsOf } from '@agency/contract';
 import { SITE_DOCUMENT } from '@agency/contract/content/site.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { Invalid } from '../lib/domain-errors.ts';
 
 /**
  * Throws 400 naming `field` with the sentence that says why, when `password` is among the commonly used ones,
@@ -16,7 +16,7 @@ export async function assertPasswordAllowed(
   siteWords: readonly string[],
 ): Promise<void> {
   const problem = await passwordProblem(password, owner, siteWords);
-  if (problem) throw new HttpError(400, problem, { [field]: problem });
+  if (problem) throw new Invalid(problem, { [field]: problem });
 }
 
 /**

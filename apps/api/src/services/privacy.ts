@@ -12,12 +12,12 @@ import {
 } from '@agency/contract';
 import { and, count, type Db, desc, eq, isNotNull, lt, or, schema, sql } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { hashEmail, pruneAudit, recordAudit } from './audit.ts';
 import { attachmentsOf, deleteAnswersOf } from './lead-attachments.ts';
 import { LEAD_TABLES } from './leads.ts';
 import type { Storage } from './storage.ts';
 import { createZip, type ZipEntry } from './zip.ts';
+import type { Log } from '../lib/logger.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** The three lead tables share the columns used here (id, email, status, last_activity_at, file_*). */
@@ -65,7 +65,7 @@ async function deleteLeads(tx: Tx, kind: LeadKind, where: SQL): Promise<Removed>
 }
 
 /** Removes stored files once their rows are gone; answers how many went. A failure is logged, not thrown. */
-async function deleteFiles(storage: Storage, keys: string[], log?: FastifyBaseLogger): Promise<number> {
+async function deleteFiles(storage: Storage, keys: string[], log?: Log): Promise<number> {
   let removed = 0;
   for (const key of keys) {
     try {
@@ -84,7 +84,7 @@ export async function eraseByEmail(
   storage: Storage,
   email: string,
   request: Parameters<typeof recordAudit>[1],
-  log?: FastifyBaseLogger,
+  log?: Log,
 ): Promise<ErasureResult> {
   const { counts, fileKeys } = await db.transaction(async (tx) => {
     const counts = { quotes: 0, contacts: 0, applications: 0, mails: 0 };
@@ -272,7 +272,7 @@ export interface RetentionRunOptions {
   periods: RetentionPeriods;
   /** Skip when the last run is less than a day old (the scheduler); a forced run ignores it. */
   onlyIfDue?: boolean;
-  log?: FastifyBaseLogger;
+  log?: Log;
 }
 
 /**

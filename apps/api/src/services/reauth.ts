@@ -5,7 +5,7 @@
 import { ACCOUNT_MESSAGES, MESSAGES, type ReauthInput } from '@agency/contract';
 import type { schema } from '@agency/db';
 import type { Db } from '@agency/db';
-import { HttpError } from '../lib/http-error.ts';
+import { TooMany, Unauthenticated } from '../lib/domain-errors.ts';
 import { checkPassword, loginBlockedFor, recordLoginFailure, type LoginLimits } from './auth.ts';
 import { type SecretKey, spendRecoveryCode, spendTotpCode } from './two-factor.ts';
 
@@ -34,15 +34,15 @@ export async function confirmIdentity(
   input: ReauthInput,
 ): Promise<ReauthMethod> {
   const wait = await loginBlockedFor(db, user.email, ip, limits);
-  if (wait > 0) throw new HttpError(429, MESSAGES.auth.tooManyAttempts, undefined, { 'retry-after': String(wait) });
+  if (wait > 0) throw new TooMany(MESSAGES.auth.tooManyAttempts, wait);
   if (!input.currentPassword) {
-    throw new HttpError(401, ACCOUNT_MESSAGES.currentPasswordRequired, {
+    throw new Unauthenticated(ACCOUNT_MESSAGES.currentPasswordRequired, {
       currentPassword: ACCOUNT_MESSAGES.currentPasswordRequired,
     });
   }
   if (!(await checkPassword(user.passwordHash, input.currentPassword))) {
     await recordLoginFailure(db, user.email, ip, limits);
-    throw new HttpError(401, ACCOUNT_MESSAGES.currentPasswordWrong, {
+    throw new Unauthenticated(ACCOUNT_MESSAGES.currentPasswordWrong, {
       currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong,
     });
   }
@@ -50,7 +50,7 @@ export async function confirmIdentity(
   const recoveryCode = input.recoveryCode?.trim();
   const code = input.code?.replace(/\s+/g, '');
   if (!recoveryCode && !code) {
-    throw new HttpError(401, ACCOUNT_MESSAGES.reauthCodeRequired, { code: ACCOUNT_MESSAGES.reauthCodeRequired });
+    throw new Unauthenticated(ACCOUNT_MESSAGES.reauthCodeRequired, { code: ACCOUNT_MESSAGES.reauthCodeRequired });
   }
   const right = recoveryCode
     ? await spendRecoveryCode(db, user.id, recoveryCode)
@@ -58,7 +58,7 @@ export async function confirmIdentity(
   if (!right) {
     await recordLoginFailure(db, user.email, ip, limits);
     const message = recoveryCode ? ACCOUNT_MESSAGES.recoveryCodeWrong : ACCOUNT_MESSAGES.codeWrong;
-    throw new HttpError(401, message, { [recoveryCode ? 'recoveryCode' : 'code']: message });
+    throw new Unauthenticated(message, { [recoveryCode ? 'recoveryCode' : 'code']: message });
   }
   return recoveryCode ? 'password+recovery-code' : 'password+code';
 }

@@ -11,7 +11,7 @@ import {
   type TwoFactorStatus,
 } from '@agency/contract';
 import { and, count, eq, gt, isNull, lt, or, schema, sql, type Db } from '@agency/db';
-import { HttpError } from '../lib/http-error.ts';
+import { Conflict, Unauthenticated } from '../lib/domain-errors.ts';
 import { base32Encode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -52,14 +52,14 @@ export function decryptSecret(key: SecretKey, stored: string): string | null {
 
 async function accountRow(db: Db, userId: string) {
   const [row] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
-  if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.challengeInvalid);
+  if (!row) throw new Unauthenticated(ACCOUNT_MESSAGES.challengeInvalid);
   return row;
 }
 
 /** A fresh secret, stored (not yet in force) until /enable proves the app has it. */
 export async function beginTwoFactorSetup(db: Db, key: SecretKey, userId: string): Promise<TwoFactorSetup> {
   const row = await accountRow(db, userId);
-  if (row.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
+  if (row.totpEnabledAt) throw new Conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
   const secret = generateTotpSecret();
   await db
     .update(schema.users)
@@ -100,8 +100,8 @@ export async function spendTotpCode(db: Db, key: SecretKey, userId: string, code
 /** Turns 2FA on once `code` shows the app has the secret; answers the ten recovery codes, once. */
 export async function enableTwoFactor(db: Db, key: SecretKey, userId: string, code: string): Promise<string[] | null> {
   const row = await accountRow(db, userId);
-  if (row.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
-  if (!row.totpSecret) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotSetUp);
+  if (row.totpEnabledAt) throw new Conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
+  if (!row.totpSecret) throw new Conflict(ACCOUNT_MESSAGES.twoFactorNotSetUp);
   if (!(await spendTotpCode(db, key, userId, code))) return null;
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {

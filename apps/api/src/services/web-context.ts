@@ -12,7 +12,7 @@ import {
   type PublishedPost,
   type WebLoadContext,
 } from '@agency/contract';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '@agency/db';
 import type { Config } from '../config.ts';
 import { rankTexts } from './article-search.ts';
 import { findBlog, findBlogRedirect, findVisibleBlogBySlug, listBlogs, withDraftShown } from './blogs.ts';
@@ -20,14 +20,15 @@ import { findJob, listJobs } from './jobs.ts';
 import { storedImageSize } from './images.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readContentPreviewToken, readPreviewToken } from './preview.ts';
-import { findContent } from './site-content.ts';
+import { findContent, type PublicDocument } from './site-content.ts';
+import type { Storage } from './storage.ts';
 
 /** True when every value is text the API accepts as a lookup key (the API's own check, `isCleanText`). */
 export const isLookupText = (...values: (string | undefined)[]): boolean =>
   values.every((value) => value === undefined || (value.length <= LENGTH.pathSegment && isCleanText(value)));
 
 export function createWebLoadContext(
-  app: FastifyInstance,
+  app: { db: Db; storage: Storage; siteContent: { current(): Promise<Map<string, PublicDocument>> } },
   config: Pick<Config, 'siteUrl' | 'jwtSecret'>,
 ): () => WebLoadContext {
   const forPage = async (blog: Blog): Promise<PublishedPost> => {

@@ -19,17 +19,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BEARER, errorResponses, fileResponse, NO_CONTENT } from '../../lib/schema.ts';
-import {
-  addNote,
-  bulkChange,
-  changeLead,
-  eraseLead,
-  exportLeads,
-  listLeads,
-  openLeadFile,
-  resendNotification,
-  showLead,
-} from '../../services/lead-admin.ts';
+import { exportLeads, listLeads, openLeadFile, showLead } from '../../services/lead-admin.ts';
+import { bulkChange } from '../../services/lead-bulk.ts';
+import { addNote, changeLead, eraseLead, resendNotification } from '../../services/lead-changes.ts';
 import { openLeadAttachment } from '../../services/lead-attachments.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { type ReplyConfig, replyToLead } from '../../services/lead-replies.ts';

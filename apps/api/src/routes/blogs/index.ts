@@ -14,29 +14,23 @@ import {
   ContentPresenceAnswerSchema,
   MESSAGES,
   blogPreviewPath,
-  type Blog,
 } from '@agency/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import {
-  BlogFieldError,
   createBlog,
   createBlogDraft,
   deleteBlog,
-  findBlog,
-  findBlogRedirect,
-  listBlogs,
-  listRevisions,
-  restoreRevision,
   saveBlogDraft,
-  StalePostError,
   updateBlog,
   type UpdateOptions,
-} from '../../services/blogs.ts';
+} from '../../services/blog-editing.ts';
+import { listRevisions, restoreRevision } from '../../services/blog-revisions.ts';
+import { findBlog, findBlogRedirect, listBlogs } from '../../services/blogs.ts';
 import { beatAndList, blogPresenceKey, leavePresence } from '../../services/editor-presence.ts';
 import { createPreviewToken } from '../../services/preview.ts';
 
@@ -50,16 +44,6 @@ const tags = ['blogs'];
 
 const notFound = () => new HttpError(404, MESSAGES.blog.notFound);
 
-/** A rule that needs the stored post (image description, schedule) becomes a 400 naming the field. */
-async function orFieldError<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof BlogFieldError) throw new HttpError(400, error.message, { [error.field]: error.message });
-    throw error;
-  }
-}
-
 /** 409 of a draft save or update from a version that is no longer the post's. */
 const StaleSchema = z
   .object({
@@ -72,17 +56,6 @@ const StaleSchema = z
     ),
   })
   .describe('Someone else saved the post (or its draft) since this version');
-
-function stale(reply: FastifyReply, { current }: StalePostError, post?: Blog | null) {
-  const when = current.changedAt.toISOString();
-  return reply.code(409).send({
-    error: BLOG_MESSAGES.stale(current.changedBy ?? 'someone', when),
-    updatedBy: current.changedBy,
-    updatedAt: when,
-    version: current.version,
-    ...(post ? { post } : {}),
-  });
-}
 
 /** A draft body the schema refuses → 400 naming each bad field of the form by its whole path (`data.title`). */
 function draftFieldsError(bodySchema: z.ZodType, body: unknown): HttpError {
@@ -157,7 +130,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
   };
   app.post('/', { onRequest: editorsOnly, schema: createSchema }, async (request, reply) => {
     // request.user is set by editorsOnly; the author is never taken from the body.
-    const blog = await orFieldError(createBlog(app.db, request.body, request.user!.id));
+    const blog = await createBlog(app.db, request.body, request.user!.id);
     await recordBlogAudit(app.db, request, 'blog.created', blog);
     return reply.status(201).send(blog);
   });
@@ -194,22 +167,14 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
       },
       schema: updateSchema,
     },
-    async (request, reply) => {
+    async (request) => {
       const sent = sentFields.get(request) ?? { imageUrl: true, imageAlt: true, tags: true, publishedAt: true };
       const before = await findBlog(app.db, request.params.id, new Date(), true);
-      let blog;
-      try {
-        blog = await orFieldError(
-          updateBlog(app.db, request.params.id, request.body, {
-            sent,
-            editorId: request.user!.id,
-            version: request.body.version,
-          }),
-        );
-      } catch (error) {
-        if (error instanceof StalePostError) return stale(reply, error);
-        throw error;
-      }
+      const blog = await updateBlog(app.db, request.params.id, request.body, {
+        sent,
+        editorId: request.user!.id,
+        version: request.body.version,
+      });
       if (!blog) throw notFound();
       // The first save of a post its autosave made is its creation (as POST /api/blogs is).
       if (before?.neverSaved) await recordBlogAudit(app.db, request, 'blog.created', blog);
@@ -233,19 +198,11 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     { onRequest: editorsOnly, schema: draftSchema, attachValidation: true },
     async (request, reply) => {
       if (request.validationError) throw draftFieldsError(BlogDraftBodySchema, request.body);
-      try {
-        const { version, data } = request.body;
-        const blog = await saveBlogDraft(app.db, request.params.id, version, data, request.user!.id);
-        if (!blog) throw notFound();
-        void reply.header('cache-control', 'private, no-store');
-        return blog;
-      } catch (error) {
-        if (error instanceof StalePostError) {
-          void reply.header('cache-control', 'private, no-store');
-          return stale(reply, error, await findBlog(app.db, request.params.id, new Date(), true));
-        }
-        throw error;
-      }
+      const { version, data } = request.body;
+      const blog = await saveBlogDraft(app.db, request.params.id, version, data, request.user!.id);
+      if (!blog) throw notFound();
+      void reply.header('cache-control', 'private, no-store');
+      return blog;
     },
   );
 
@@ -305,7 +262,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
   app.post('/:id/revisions/:revisionId/restore', { onRequest: editorsOnly, schema: restoreSchema }, async (request) => {
     const { id, revisionId } = request.params;
     if (!(await findBlog(app.db, id))) throw notFound();
-    const blog = await orFieldError(restoreRevision(app.db, id, revisionId, request.user!.id));
+    const blog = await restoreRevision(app.db, id, revisionId, request.user!.id);
     if (!blog) throw new HttpError(404, BLOG_MESSAGES.revisionNotFound);
     await recordAudit(app.db, request, {
       action: 'blog.restored',

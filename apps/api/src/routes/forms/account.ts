@@ -25,7 +25,8 @@ import {
   RegisterSchema,
 } from '@agency/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-error.ts';
+import { Invalid } from '../../lib/domain-errors.ts';
+import { answerOf } from '../../lib/http-error.ts';
 import { setSessionCookie } from '../../lib/session-cookie.ts';
 import { parseOr400 } from '../../lib/validate.ts';
 import {
@@ -70,7 +71,7 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
   });
 
   /**
-   * Runs `act` on the posted fields; an HttpError (bad input, too many requests, a refused password) is the
+   * Runs `act` on the posted fields; a refusal (`answerOf`: bad input, too many requests, a refused password) is the
    * page again with the error. `act` answers the page's answer on success.
    */
   const form =
@@ -85,10 +86,11 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
         if (limit) await app.rateLimit(limit).call(app, request, reply);
         return await act(request, reply, fields);
       } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
-        const answer: NativeFormAnswer = { values: echo(fields), error: error.toJSON() };
-        return app.renderPage(request, reply, { path: page(request), status: error.statusCode, form: answer });
+        const refusal = answerOf(error);
+        if (!refusal) throw error;
+        for (const [name, value] of Object.entries(refusal.headers ?? {})) reply.header(name, value);
+        const answer: NativeFormAnswer = { values: echo(fields), error: refusal.toJSON() };
+        return app.renderPage(request, reply, { path: page(request), status: refusal.statusCode, form: answer });
       }
     };
   const at = (path: string) => () => path;
@@ -164,7 +166,7 @@ export default async function accountFormRoutes(app: FastifyInstance, options: A
       async (request, reply, fields) => {
         const result = await signInWithPassword(deps, callerOf(request), parseOr400(LoginSchema, fields));
         // A second step (two-factor code) is a screen of the script version.
-        if ('twoFactorRequired' in result) throw new HttpError(400, MESSAGES.auth.signedInNeedsScript);
+        if ('twoFactorRequired' in result) throw new Invalid(MESSAGES.auth.signedInNeedsScript);
         const answer: NativeFormAnswer = { values: {}, session: keepInCookie(reply, result) };
         return app.renderPage(request, reply, { path: request.url, status: 200, form: answer });
       },

@@ -10,12 +10,12 @@
 import { ALTCHA_FIELD, HONEYPOT_FIELD, NATIVE_LEAD_FORMS, type NativeFormAnswer, jobPath } from '@agency/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../lib/http-error.ts';
+import { answerOf, type HttpError } from '../../lib/http-error.ts';
 import { refuseCrossSite } from '../../lib/same-site.ts';
 import { findJob } from '../../services/jobs.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { isLookupText } from '../../services/web-context.ts';
-import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../../services/lead-forms.ts';
+import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS, type Received } from '../leads/lead-forms.ts';
 import accountFormRoutes, { type AccountFormOptions } from './account.ts';
 
 export interface FormRoutesOptions {
@@ -69,7 +69,7 @@ export default async function formRoutes(app: FastifyInstance, { mail, account }
     return app.renderPage(request, reply, { path, status: error.statusCode, form });
   }
 
-  /** Runs `take`; an HttpError (bad input, too many requests, storage down) is shown on the page. */
+  /** Runs `take`; a refusal (bad input, too many requests, storage down: `answerOf`) is shown on the page. */
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -81,8 +81,9 @@ export default async function formRoutes(app: FastifyInstance, { mail, account }
       await take(received);
       return true;
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      await refuse(request, reply, page, error, received);
+      const refusal = answerOf(error);
+      if (!refusal) throw error;
+      await refuse(request, reply, page, refusal, received);
       return false;
     }
   }

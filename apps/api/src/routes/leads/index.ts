@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { documentedOnly, errorResponses, FILE_FIELD } from '../../lib/schema.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
-import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS } from '../../services/lead-forms.ts';
+import { createLeadTakers, JSON_BODY_LIMIT, MULTIPART_LIMITS } from './lead-forms.ts';
 
 export interface LeadRoutesOptions {
   /** Mail, webhooks and the proof-of-work settings (the app's Config). */

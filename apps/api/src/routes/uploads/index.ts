@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, documentedOnly, errorResponses, FILE_FIELD, fileResponse } from '../../lib/schema.ts';
-import { ImageRejectedError, imageRejection, imageStorageKey, storeImage } from '../../services/images.ts';
+import { imageStorageKey, storeImage } from '../../services/images.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -50,13 +50,8 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
       }
       if (bytes.length === 0)
         throw new HttpError(400, MESSAGES.blog.imageMissing, { file: MESSAGES.blog.imageMissing });
-      try {
-        const { url } = await storeImage(app.storage, bytes);
-        return reply.status(201).send({ secure_url: url });
-      } catch (error) {
-        if (error instanceof ImageRejectedError) throw imageRejection(error);
-        throw error;
-      }
+      const { url } = await storeImage(app.storage, bytes);
+      return reply.status(201).send({ secure_url: url });
     },
   );
 

@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error.ts';
 import { BEARER, documentedOnly, errorResponses, FILE_FIELD, NO_CONTENT } from '../../../lib/schema.ts';
 import { recordAudit } from '../../../services/audit.ts';
-import { ImageRejectedError, imageRejection } from '../../../services/images.ts';
 import { createMedia, deleteMediaUnlessUsed, listMedia } from '../../../services/media.ts';
 
 const tags = ['media'];
@@ -63,14 +62,9 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
     if (Object.keys(fields).length > 0 || !description.success || !bytes) {
       throw new HttpError(400, Object.values(fields)[0] ?? MESSAGES.http.badRequest, fields);
     }
-    try {
-      const row = await createMedia(app.db, app.storage, bytes, description.data.alt, request.user!.id);
-      await recordAudit(app.db, request, { action: 'media.uploaded', target: { type: 'media', id: row.id } });
-      return reply.status(201).send({ id: row.id, url: row.url, alt: row.alt });
-    } catch (error) {
-      if (error instanceof ImageRejectedError) throw imageRejection(error);
-      throw error;
-    }
+    const row = await createMedia(app.db, app.storage, bytes, description.data.alt, request.user!.id);
+    await recordAudit(app.db, request, { action: 'media.uploaded', target: { type: 'media', id: row.id } });
+    return reply.status(201).send({ id: row.id, url: row.url, alt: row.alt });
   });
 
   const listSchema = {

@@ -1,6 +1,7 @@
 // Reading a lead form (JSON or multipart, at most one file) and taking a lead: checked, stored with its
 // timeline and its mails. The JSON routes (routes/leads) and the forms posted without JavaScript
-// (routes/forms) both call these, so a lead is stored the same way whichever way it came.
+// (routes/forms) both call these, so a lead is stored the same way whichever way it came. It reads the
+// request itself (multipart parts, Referer, the rate-limit hit), so it lives with the routes, not in services/.
 import { randomUUID } from 'node:crypto';
 import {
   CV_MAX_BYTES,
@@ -17,18 +18,18 @@ import {
   requiredMessage,
 } from '@agency/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
-import { ownOrigins } from '../lib/same-site.ts';
-import { unavailable } from '../lib/unavailable.ts';
-import { parseOr400 } from '../lib/validate.ts';
-import { CV_CONTENT_TYPES, detectCvType, readAttachment } from './file-type.ts';
-import { purgeUsedChallenges } from './challenge.ts';
-import { findOpenJobById } from './jobs.ts';
-import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from './lead-intake.ts';
-import type { LeadMailInput } from './leads-mail.ts';
-import { siteDetailsOf } from './site-details.ts';
-import type { RateLimitResult } from './rate-limit.ts';
-import { displayFileName, leadFileKey } from './leads.ts';
+import { DomainError, Invalid, TooLarge, WrongType } from '../../lib/domain-errors.ts';
+import { ownOrigins } from '../../lib/same-site.ts';
+import { unavailable } from '../../lib/unavailable.ts';
+import { parseOr400 } from '../../lib/validate.ts';
+import { CV_CONTENT_TYPES, detectCvType, readAttachment } from '../../services/file-type.ts';
+import { purgeUsedChallenges } from '../../services/challenge.ts';
+import { findOpenJobById } from '../../services/jobs.ts';
+import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
+import type { LeadMailInput } from '../../services/leads-mail.ts';
+import { siteDetailsOf } from '../../services/site-details.ts';
+import type { RateLimitResult } from '../../services/rate-limit.ts';
+import { displayFileName, leadFileKey } from '../../services/leads.ts';
 
 /** Largest JSON body of a lead form: the longest texts are 5000 characters. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -64,7 +65,7 @@ interface Form {
 /** Text fields of a JSON body; numbers become text so `"phone": 123` is read like the form's "123". */
 function jsonFields(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, MESSAGES.http.badRequest);
+  if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid(MESSAGES.http.badRequest);
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) fields[key] = typeof value === 'number' ? String(value) : value;
   return fields;
@@ -96,7 +97,7 @@ async function readForm(
         continue;
       }
       const data = await part.toBuffer();
-      if (data.length > spec.maxBytes) throw new HttpError(413, spec.tooLarge, { [spec.field]: spec.tooLarge });
+      if (data.length > spec.maxBytes) throw new TooLarge(spec.tooLarge, { [spec.field]: spec.tooLarge });
       // Browsers send an empty part named "" when no file was chosen.
       if (data.length > 0) {
         const type = part.mimetype?.toLowerCase() ?? '';
@@ -108,19 +109,18 @@ async function readForm(
       }
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' && spec)
-      throw new HttpError(413, spec.tooLarge, { [spec.field]: spec.tooLarge });
+    if (code === 'FST_REQ_FILE_TOO_LARGE' && spec) throw new TooLarge(spec.tooLarge, { [spec.field]: spec.tooLarge });
     if (
       code === 'FST_REQ_FILE_TOO_LARGE' ||
       code === 'FST_FILES_LIMIT' ||
       code === 'FST_PARTS_LIMIT' ||
       code === 'FST_FIELDS_LIMIT'
     ) {
-      throw new HttpError(413, MESSAGES.http.tooLarge);
+      throw new TooLarge(MESSAGES.http.tooLarge);
     }
-    throw new HttpError(400, MESSAGES.http.invalidMultipart);
+    throw new Invalid(MESSAGES.http.invalidMultipart);
   }
   return { fields, file };
 }
@@ -223,7 +223,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, optio
       ({ queued } = await storeLead(app.database, signed, lead.intake, mail, columns, limit));
     } catch (error) {
       if (lead.file) await app.storage.delete(lead.file.key).catch(() => {});
-      if (error instanceof HttpError) throw error;
+      if (error instanceof DomainError) throw error;
       request.log.error({ err: error, kind: lead.kind }, 'lead could not be stored');
       throw unavailable();
     }
@@ -248,7 +248,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, optio
     // (and is mailed) under a name whose extension says so (leadDownloadName: `run.bat` holding text is `run.txt`).
     const attachment = form.file ? await readAttachment(form.file.data, form.file.type) : null;
     if (attachment?.program) {
-      throw new HttpError(415, MESSAGES.quote.fileExecutable, { file: MESSAGES.quote.fileExecutable });
+      throw new WrongType(MESSAGES.quote.fileExecutable, { file: MESSAGES.quote.fileExecutable });
     }
     const type = attachment?.contentType ?? '';
     const upload = honeypot || !form.file ? null : { ...form.file, type };
@@ -312,16 +312,16 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, optio
     if (!form.file) errors.resume = requiredMessage('resume');
     const firstError = Object.values(errors)[0];
     if (!parsed.success || !form.file || firstError) {
-      throw new HttpError(400, firstError ?? MESSAGES.http.badRequest, errors);
+      throw new Invalid(firstError ?? MESSAGES.http.badRequest, errors);
     }
     const cvType = await detectCvType(form.file.data);
-    if (!cvType) throw new HttpError(415, MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
+    if (!cvType) throw new WrongType(MESSAGES.career.wrongType, { resume: MESSAGES.career.wrongType });
 
     const application = parsed.data;
     // A posting's application is for that posting, under its title, while it is open.
     const job = application.jobId ? await findOpenJobById(app.db, application.jobId) : null;
     if (application.jobId && !job) {
-      throw new HttpError(400, JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
+      throw new Invalid(JOB_MESSAGES.notOpen, { jobId: JOB_MESSAGES.notOpen });
     }
     if (job) application.position = job.title;
     const intake = await intakeOf(request, form.fields);
