@@ -1,7 +1,7 @@
 // The admin's data layer (lib/api-query.ts over TanStack Query) against a stubbed fetch: a change re-reads the list
 // on screen, and a read the server refused (4xx) is not tried again while one that failed otherwise is.
-import { QueryObserver } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryObserver, focusManager } from '@tanstack/react-query';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { READ_RETRIES, adminQueryClient, apiQueryOptions, mutate } from './api-query';
 
 const json = (status: number, body: unknown) =>
@@ -26,6 +26,9 @@ function watch(path: string, retryDelay?: number) {
   return { observer, stop };
 }
 
+// What admin-guard.tsx's QueryClientProvider does: the client listens for the tab's focus.
+beforeAll(() => adminQueryClient.mount());
+afterAll(() => adminQueryClient.unmount());
 beforeEach(() => {
   calls = [];
 });
@@ -64,6 +67,18 @@ describe('useApiQuery’s cache', () => {
     await mutate('/admin/team', { method: 'POST', invalidates: ['/admin/team'] });
     expect(observer.getCurrentResult().isFetching).toBe(false);
     expect(calls).toEqual(['GET /api/admin/audit', 'POST /api/admin/team']);
+    stop();
+  });
+
+  it('reads what is on screen again when the tab comes back to the front', async () => {
+    let count = 0;
+    stubFetch(() => json(200, { count: ++count }));
+    const { observer, stop } = watch('/admin/stats');
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ count: 1 }));
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ count: 2 }));
+    focusManager.setFocused(undefined);
     stop();
   });
 
