@@ -1,5 +1,5 @@
 // Public pages, part 1: home, about, connect, services, packages, blog list, built-in articles, quote chooser.
-import { SERVICES_CATALOGUE } from '../../apps/web/app/content/services.ts';
+import { SERVICES_CATALOGUE } from '@agency/contract/content/services.ts';
 import { truncate } from '../../apps/web/app/lib/text.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';

@@ -1,6 +1,6 @@
 // The twelve service landing pages: prerendered content, FAQ, mail draft, links, JSON-LD, accessibility.
-import { SERVICE_PAGES } from '../../apps/web/app/content/service-pages.ts';
-import { SERVICES_CATALOGUE } from '../../apps/web/app/content/services.ts';
+import { SERVICE_PAGES } from '@agency/contract/content/service-pages.ts';
+import { SERVICES_CATALOGUE } from '@agency/contract/content/services.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 

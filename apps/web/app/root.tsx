@@ -16,7 +16,7 @@ import { type ReactNode, useContext } from 'react';
 import './app.css';
 import { SiteLayout, SitePage } from '~/components/layout/site-layout';
 import { Particles } from '~/components/ui/particles';
-import { SITE } from '~/content/site';
+import { SITE } from '@agency/contract/content/site.ts';
 import { DraftPreviewBanner, isPreviewData } from '~/components/layout/draft-preview-banner';
 import { APP_ELEMENT_ID, PageDataContext, PageScripts } from '~/public-runtime/page-data';
 import { EARLY_CLICKS_SCRIPT } from '~/lib/early-clicks';

@@ -9,7 +9,7 @@ export default [
   route('/blog/preview/:token', 'routes/blog-preview.tsx'),
   ...ROW_PAGES.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   layout('routes/admin-guard.tsx', [
-    route(ADMIN_PATH, 'routes/admin.tsx', [
+    route(ADMIN_PATH, 'routes/admin-layout.tsx', [
       ...ADMIN_SECTIONS.map((section) =>
         section.path === ADMIN_PATH
           ? index(section.file, { id: `admin-${section.id}` })

@@ -1,7 +1,7 @@
 // The three built-in blog articles (/blog/aws, /blog/vpn, /blog/network-design). Titles and meta
 // descriptions and dates come from the contract (the RSS feed lists them too); the article text lives here.
 import { BUILT_IN_ARTICLES, type BlogArticleId } from '@agency/contract';
-import { SITE } from './site.ts';
+import { SITE } from '@agency/contract/content/site.ts';
 
 export interface ArticleSection {
   heading: string;

@@ -1,6 +1,6 @@
 // The one list of the site's pages: routes.ts, the prerender list, the sitemap and robots.txt use it.
 import { ACCOUNT_PATHS, BUILT_IN_ARTICLES, BUILT_IN_BLOG_SLUGS, THANK_YOU } from '@agency/contract';
-import { SERVICES_CATALOGUE } from './services.ts';
+import { SERVICES_CATALOGUE } from '@agency/contract/content/services.ts';
 
 const THANK_YOU_PAGES = ['quote', 'contact', 'application'] as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SERVICE_PAGES, servicePageBySlug } from './service-pages.ts';
-import { SERVICES_CATALOGUE } from './services.ts';
+import { SERVICE_PAGES, servicePageBySlug } from '@agency/contract/content/service-pages.ts';
+import { SERVICES_CATALOGUE } from '@agency/contract/content/services.ts';
 
 describe('service landing page content', () => {
   it('has prose for every service in the catalogue and nothing else', () => {

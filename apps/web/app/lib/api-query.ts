@@ -1,9 +1,12 @@
-// The one way the admin area talks to the API. Reads: `useApiQuery(path)` gives `{ data, error,
-// loading, reload }`; answers are kept per path for the tab's life (cleared with the session), so two
-// views of the same path share one request, and a view opened again shows the last answer while it
-// reads the new one. Writes: `mutate(path, options)`, which then re-reads every view whose path starts
-// with one of `invalidates` (a status change refreshes the lead, the inbox and the dashboard).
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+// The one way the admin area talks to the API, over TanStack Query (decision 0036). Reads:
+// `useApiQuery(path)` gives `{ data, error, loading, reload }`; answers are cached per path in the admin's one
+// QueryClient, so two views of the same path share one request, a view opened again shows the last answer while
+// it reads the new one, and a tab brought back to the front reads again. A failed read is tried twice more,
+// unless the server refused it (4xx). Writes: `mutate(path, options)`, which then re-reads every view whose path
+// starts with one of `invalidates` (a status change refreshes the lead, the inbox and the dashboard).
+// Only the admin's modules import this file: the public pages load no TanStack.
+import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import { toast } from '~/state/toasts';
 import { ApiRequestError, apiJson, type ApiOptions } from '~/lib/api';
 import { subscribeSession } from '~/state/session';
@@ -13,79 +16,59 @@ export interface AnswerSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-export interface QuerySnapshot {
-  /** The last answer (kept while a newer one is read). */
-  data: unknown;
-  /** The server's sentence when the last read failed, else null. */
-  error: string | null;
-  /** A read is under way. */
-  loading: boolean;
-}
-
-interface Entry {
-  snapshot: QuerySnapshot;
-  listeners: Set<() => void>;
-  /** Counts reads, so an answer overtaken by a newer read is dropped. */
-  generation: number;
-}
-
-const IDLE: QuerySnapshot = { data: undefined, error: null, loading: false };
-const entries = new Map<string, Entry>();
-
-function entryOf(path: string): Entry {
-  let entry = entries.get(path);
-  if (!entry) {
-    entry = { snapshot: IDLE, listeners: new Set(), generation: 0 };
-    entries.set(path, entry);
-  }
-  return entry;
-}
-
-function update(entry: Entry, change: Partial<QuerySnapshot>) {
-  entry.snapshot = { ...entry.snapshot, ...change };
-  entry.listeners.forEach((listener) => listener());
-}
-
 /** The server's sentence for a failed request, or `fallback`. */
 export const errorMessage = (error: unknown, fallback: string) =>
   (error instanceof ApiRequestError && error.body?.error) || fallback;
 
-function read(path: string): Promise<void> {
-  const entry = entryOf(path);
-  const generation = ++entry.generation;
-  update(entry, { loading: true });
-  return apiJson<unknown>(path, { auth: true }).then(
-    (data) => {
-      if (generation === entry.generation) update(entry, { data, error: null, loading: false });
+/** How often a failed read is tried again: a refusal (4xx) never, another failure twice. */
+export const READ_RETRIES = 2;
+
+const refused = (error: unknown) => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+
+/** The admin area's one cache (admin-guard.tsx provides it to the admin's views). */
+export const adminQueryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Every view that opens reads afresh, showing the kept answer meanwhile.
+      staleTime: 0,
+      refetchOnWindowFocus: true,
+      retry: (failures, error) => !refused(error) && failures < READ_RETRIES,
+      retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 4000),
     },
-    (error: unknown) => {
-      if (generation === entry.generation)
-        update(entry, {
-          error: errorMessage(error, 'The server could not be reached. Please try again.'),
-          loading: false,
-        });
-    },
-  );
-}
+  },
+});
+
+/** The cache key and read of `GET /api${path}` with the session's token. */
+export const apiQueryOptions = (path: string) =>
+  queryOptions({
+    queryKey: ['api', path] as const,
+    queryFn: () => apiJson<unknown>(path, { auth: true }),
+  });
+
+const pathOf = (queryKey: readonly unknown[]) =>
+  queryKey[0] === 'api' && typeof queryKey[1] === 'string' ? queryKey[1] : null;
 
 /** Reads again every path that starts with one of `prefixes` and is on screen; the others on their next use. */
 export function invalidate(...prefixes: string[]) {
-  for (const [path, entry] of entries) {
-    if (!prefixes.some((prefix) => path.startsWith(prefix))) continue;
-    if (entry.listeners.size > 0) void read(path);
-    else entries.delete(path);
-  }
+  const predicate = ({ queryKey }: { queryKey: readonly unknown[] }) => {
+    const path = pathOf(queryKey);
+    return path !== null && prefixes.some((prefix) => path.startsWith(prefix));
+  };
+  // A view opened later shows "Loading..." rather than the answer from before the change (an editor fills its
+  // form from the first answer it sees).
+  adminQueryClient.removeQueries({ predicate, type: 'inactive' });
+  void adminQueryClient.invalidateQueries({ predicate });
 }
 
 /** Drops what was read from `path` without reading it again (e.g. a lead just deleted). */
 export function forget(path: string) {
-  entries.delete(path);
+  adminQueryClient.removeQueries({ queryKey: apiQueryOptions(path).queryKey, exact: true });
 }
 
 // Another account may sign in in this tab: nothing read for the last one may show.
 if (typeof window !== 'undefined') {
   subscribeSession((change) => {
-    if (change.type === 'cleared') entries.clear();
+    if (change.type === 'cleared') adminQueryClient.clear();
   });
 }
 
@@ -106,44 +89,28 @@ export interface QueryOptions {
 
 /**
  * GET `/api${path}` with the session's token, read when a component first shows it and again on
- * `reload()` or `invalidate()`. `path` null reads nothing (e.g. until a filter is known). With a
- * `schema`, an answer that does not match it is an error, not data.
+ * `reload()`, `invalidate()` or the tab's return to the front. `path` null reads nothing (e.g. until a filter
+ * is known). With a `schema`, an answer that does not match it is an error, not data.
  */
 export function useApiQuery<T>(
   path: string | null,
   schema?: AnswerSchema<T>,
   { failure }: QueryOptions = {},
 ): ApiQuery<T> {
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      if (!path) return () => undefined;
-      const entry = entryOf(path);
-      entry.listeners.add(listener);
-      return () => entry.listeners.delete(listener);
-    },
-    [path],
-  );
-  const snapshot = useSyncExternalStore(
-    subscribe,
-    () => (path ? entryOf(path).snapshot : IDLE),
-    () => IDLE,
-  );
-
-  // Every view that opens reads afresh (showing the kept answer meanwhile), unless a read is under way.
-  useEffect(() => {
-    if (path && !entryOf(path).snapshot.loading) void read(path);
-  }, [path]);
+  const query = useQuery({ ...apiQueryOptions(path ?? ''), enabled: path !== null }, adminQueryClient);
 
   const parsed = useMemo(() => {
-    if (snapshot.data === undefined || !schema) return { data: snapshot.data as T | undefined, error: null };
-    const result = schema.safeParse(snapshot.data);
+    if (query.data === undefined || !schema) return { data: query.data as T | undefined, error: null };
+    const result = schema.safeParse(query.data);
     return result.success
       ? { data: result.data, error: null }
       : { data: undefined, error: 'The server sent an answer this page does not understand.' };
-  }, [snapshot.data, schema]);
+  }, [query.data, schema]);
 
-  const reload = useCallback(() => (path ? read(path) : Promise.resolve()), [path]);
-  const failed = snapshot.error ?? parsed.error;
+  const { refetch } = query;
+  const reload = useCallback(() => (path ? refetch().then(() => undefined) : Promise.resolve()), [path, refetch]);
+  const failed =
+    (query.error && errorMessage(query.error, 'The server could not be reached. Please try again.')) ?? parsed.error;
   const error = failed && (failure ?? failed);
   useEffect(() => {
     if (error && failure) toast.error(error);
@@ -152,7 +119,7 @@ export function useApiQuery<T>(
     data: parsed.data,
     error,
     // Nothing to show yet and nothing failed: the first read is still to come or under way.
-    loading: snapshot.loading || (path !== null && snapshot.data === undefined && snapshot.error === null),
+    loading: query.isFetching || (path !== null && query.data === undefined && query.error === null),
     reload,
   };
 }

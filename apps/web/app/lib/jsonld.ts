@@ -1,6 +1,6 @@
 // JSON-LD builders for search engines (docs/product.md section D7), fed by the one content module.
 import { jobPath, type Job, type JobLocation, type PackagesDocument, type SiteDocument } from '@agency/contract';
-import { OFFICES, SITE } from '~/content/site';
+import { OFFICES, SITE } from '@agency/contract/content/site.ts';
 import { absoluteUrl } from '~/lib/seo';
 import { DEFAULT_SITE } from '~/lib/site-content';
 

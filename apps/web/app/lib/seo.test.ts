@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { pageById } from '~/content/pages';
-import { SITE } from '~/content/site';
+import { SITE } from '@agency/contract/content/site.ts';
 import { documentSeo } from './seo';
 
 const content = (tags: MetaDescriptor[], key: string, name: 'name' | 'property' = 'name') =>

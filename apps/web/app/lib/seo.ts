@@ -3,7 +3,7 @@
 // them (its `seo` title and description, the `site` document's name).
 import type { MetaDescriptor } from 'react-router';
 import { pageById, type PageEntry } from '~/content/pages';
-import { SITE, SOCIAL_CARD } from '~/content/site';
+import { SITE, SOCIAL_CARD } from '@agency/contract/content/site.ts';
 
 export const absoluteUrl = (path: string, origin: string = __SITE_URL__) => `${origin}${path === '/' ? '/' : path}`;
 

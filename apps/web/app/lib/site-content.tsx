@@ -4,7 +4,7 @@
 // from /api/content/site once the page runs (usePublishedSite), the installation's text standing in until then.
 import type { SiteDocument } from '@agency/contract';
 import { createContext, useContext, useEffect, useState } from 'react';
-import { SITE_DOCUMENT } from '~/content/site';
+import { SITE_DOCUMENT } from '@agency/contract/content/site.ts';
 
 export const DEFAULT_SITE: SiteDocument = SITE_DOCUMENT;
 

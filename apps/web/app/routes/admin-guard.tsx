@@ -2,11 +2,14 @@
 // after a reload) the visitor goes to /login. A link with more than the bare path (the lead in the agency's
 // notification mail, /admin?lead=…) comes back after login.
 // While an admin requires 2FA and this account has none, the account page is the only admin page it
-// sees (the API refuses everything else with 403 anyway).
+// sees (the API refuses everything else with 403 anyway). Every admin page shares one TanStack Query cache
+// (lib/api-query.ts, decision 0036).
 import { ACCOUNT_PATHS } from '@agency/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { loginPathFor } from '~/lib/after-login';
+import { adminQueryClient } from '~/lib/api-query';
 import { mustSetUpTwoFactor, restoreSession } from '~/state/auth';
 
 export default function AdminGuard() {
@@ -45,5 +48,11 @@ export default function AdminGuard() {
 
   const onAccountPage = pathname === ACCOUNT_PATHS.account;
   const ready = allowed && (free || (mustSetUp === true && onAccountPage));
-  return ready ? <Outlet /> : <p className="p-6">Loading...</p>;
+  return ready ? (
+    <QueryClientProvider client={adminQueryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  ) : (
+    <p className="p-6">Loading...</p>
+  );
 }

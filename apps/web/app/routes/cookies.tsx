@@ -2,7 +2,7 @@ import { Link } from '~/lib/navigation';
 import { CookieTabs } from '~/components/policies/cookie-tabs';
 import { formatPolicyDate } from '~/components/policies/policy-date';
 import type { CookiesDocument } from '@agency/contract';
-import { RELATED_POLICIES } from '~/content/cookie-policy';
+import { RELATED_POLICIES } from '@agency/contract/content/cookie-policy.ts';
 import { loadPage } from '~/lib/content-loader';
 import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/cookies';

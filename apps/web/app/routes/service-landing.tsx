@@ -8,7 +8,7 @@ import { ServiceHero } from '~/components/service-landing/service-hero';
 import { FaqList } from '~/components/faq/faq-list';
 import { pageByPath } from '~/content/pages';
 import type { ServicePageDocument } from '@agency/contract';
-import { serviceByPath } from '~/content/services';
+import { serviceByPath } from '@agency/contract/content/services.ts';
 import { loadPage } from '~/lib/content-loader';
 import { faqJsonLd } from '~/lib/jsonld';
 import { documentSeoInput, jsonLd, seo } from '~/lib/seo';

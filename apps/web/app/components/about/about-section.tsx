@@ -1,5 +1,5 @@
 // One section of the About page: heading, paragraphs and optional titled points.
-import type { AboutSection as AboutSectionContent } from '~/content/about';
+import type { AboutSection as AboutSectionContent } from '@agency/contract/content/about.ts';
 import { Prose } from '~/components/ui/prose';
 
 export function AboutSection({ section, index }: { section: AboutSectionContent; index: number }) {

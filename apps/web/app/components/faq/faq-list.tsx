@@ -1,5 +1,5 @@
 // FAQ accordion built on <details>/<summary>: keyboard operable and readable without JavaScript.
-import type { Faq } from '~/content/service-pages';
+import type { Faq } from '@agency/contract/content/service-pages.ts';
 import { Prose } from '~/components/ui/prose';
 
 interface FaqListProps {

@@ -2,7 +2,7 @@
 import { TRUNCATE } from '@agency/contract';
 import { Link } from '~/lib/navigation';
 import type { HomeDocument } from '@agency/contract';
-import { serviceByPath } from '~/content/services';
+import { serviceByPath } from '@agency/contract/content/services.ts';
 import { truncate } from '~/lib/text';
 
 export function ExpertiseCards({

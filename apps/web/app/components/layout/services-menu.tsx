@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { NavLink, useLocation } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
-import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '~/content/services';
+import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '@agency/contract/content/services.ts';
 
 const SERVICES_PATH = pathOf('services');
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';

@@ -1,7 +1,7 @@
 // One package plan: name, price, description, every inclusion and a call to action.
 import { Link } from '~/lib/navigation';
 import type { PackagesDocument } from '@agency/contract';
-import { formatPrice, type PlanColour } from '~/content/packages';
+import { formatPrice, type PlanColour } from '@agency/contract/content/packages.ts';
 
 type PackagePlan = PackagesDocument['plans'][number];
 

@@ -1,5 +1,5 @@
 // Renders policy text blocks: paragraphs and bulleted lists, each item Markdown rendered by the loader.
-import type { PolicyBlock } from '~/content/policies';
+import type { PolicyBlock } from '@agency/contract/content/policies.ts';
 import { Prose } from '~/components/ui/prose';
 
 export function PolicyBlocks({ blocks }: { blocks: readonly PolicyBlock[] }) {

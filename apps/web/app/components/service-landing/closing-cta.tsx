@@ -1,6 +1,6 @@
 // The call to action every landing page ends with: a link to /connect.
 import { Link } from '~/lib/navigation';
-import type { ServicePage } from '~/content/service-pages';
+import type { ServicePage } from '@agency/contract/content/service-pages.ts';
 
 export function ClosingCta({ closing }: { closing: ServicePage['closing'] }) {
   return (

@@ -1,5 +1,5 @@
 // A titled block of a landing page: a card grid (benefits, why choose us) or a bulleted list (importance).
-import type { ContentSection } from '~/content/service-pages';
+import type { ContentSection } from '@agency/contract/content/service-pages.ts';
 
 export function ContentSectionView({ section, tinted }: { section: ContentSection; tinted: boolean }) {
   const headingId = `${section.id}-heading`;

@@ -1,6 +1,6 @@
 // Top of a service landing page: the one h1, the mail-draft button and the illustration.
 import { Link } from '~/lib/navigation';
-import type { ServicePage } from '~/content/service-pages';
+import type { ServicePage } from '@agency/contract/content/service-pages.ts';
 import { inquiryMailtoOf, useSite } from '~/lib/site-content';
 
 export function ServiceHero({ hero }: { hero: ServicePage['hero'] }) {

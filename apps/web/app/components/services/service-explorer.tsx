@@ -2,7 +2,7 @@
 // Choosing an item (a toggle button with aria-pressed) shows it and scrolls the panel into view.
 import { useRef, useState } from 'react';
 import { Link } from '~/lib/navigation';
-import { SERVICE_CATEGORIES, SERVICES_CATALOGUE, servicesIn, type Service } from '~/content/services';
+import { SERVICE_CATEGORIES, SERVICES_CATALOGUE, servicesIn, type Service } from '@agency/contract/content/services.ts';
 
 const PANEL_ID = 'service-detail';
 

@@ -1,3 +1,0 @@
-// The text lives in the contract (packages/contract/src/content/packages.ts): the default of an editable content
-// document, which the API seeds into the database and the pages fall back to before it answers.
-export * from '@agency/contract/content/packages.ts';
