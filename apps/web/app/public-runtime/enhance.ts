@@ -9,6 +9,7 @@ import { PRIVACY_HIGHLIGHT_MS } from '@agency/contract';
 import { BANNER_HOOKS, cookieBanner } from '~/components/layout/cookie-banner.enhance';
 import { SHELL_HOOKS, openQuoteShell, quoteDialogShell } from '~/components/quote-dialog-shell.enhance';
 import { TABS_HOOK, cookieTabs } from '~/components/policies/cookie-tabs.enhance';
+import { EXPLORER_HOOKS, serviceExplorer } from '~/components/services/service-explorer.enhance';
 import { scrollToSection, scrollToTop } from '~/components/policies/scroll-to-section';
 import { afterLoad } from '~/lib/after-load';
 
@@ -217,6 +218,9 @@ export function enhance(options: EnhanceOptions) {
     mobileMenu(toggle);
   }
   for (const tablist of document.querySelectorAll<HTMLElement>(`[${TABS_HOOK}]`)) cookieTabs(tablist);
+  for (const explorer of document.querySelectorAll<HTMLElement>(`[${EXPLORER_HOOKS.explorer}]`)) {
+    serviceExplorer(explorer);
+  }
   for (const terms of document.querySelectorAll<HTMLElement>('[data-terms]')) termsPanels(terms);
   for (const nav of document.querySelectorAll<HTMLElement>('[data-privacy-contents]')) privacyContents(nav);
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-pause-strip]')) techStripPause(button);

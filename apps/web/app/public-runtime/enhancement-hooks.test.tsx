@@ -16,6 +16,9 @@ import { RegionalQuoteForm } from '~/components/forms/regional-quote-form';
 import { CookieTabs } from '~/components/policies/cookie-tabs';
 import { TABS_HOOK } from '~/components/policies/cookie-tabs.enhance';
 import { QuoteDialogShell } from '~/components/quote-dialog-shell';
+import { ServiceExplorer } from '~/components/services/service-explorer';
+import { EXPLORER_HOOKS } from '~/components/services/service-explorer.enhance';
+import { SERVICES_CATALOGUE } from '~/content/services';
 import { SHELL_HOOKS } from '~/components/quote-dialog-shell.enhance';
 
 /** Whether `html` has an element with `attribute` (of `value`, when given). */
@@ -47,6 +50,23 @@ describe('the attributes each enhancement finds its elements by', () => {
     expect(has(html, TABS_HOOK)).toBe(true);
     expect(has(html, 'aria-controls', 'cookie-panel-what')).toBe(true);
     expect(has(html, 'id', 'cookie-panel-what')).toBe(true);
+  });
+
+  it('the services explorer writes its root, panel, each service’s button and details, and the titles they name', () => {
+    const html = renderToString(<ServiceExplorer />);
+    expect(has(html, EXPLORER_HOOKS.explorer)).toBe(true);
+    expect(has(html, EXPLORER_HOOKS.panel)).toBe(true);
+    for (const { slug } of SERVICES_CATALOGUE) {
+      expect(has(html, EXPLORER_HOOKS.choice, slug), slug).toBe(true);
+      expect(has(html, EXPLORER_HOOKS.detail, slug), slug).toBe(true);
+      // The panel is labelled by the shown service's title: each details' heading has an id.
+      expect(new RegExp(`${EXPLORER_HOOKS.detail}="${slug}"[^>]*>.*?<h2 id="[^"]+"`).test(html), slug).toBe(true);
+    }
+    // The first service is chosen in the served HTML, its details alone shown.
+    expect(html.match(/aria-pressed="true"/g)).toHaveLength(1);
+    expect(html.match(new RegExp(`${EXPLORER_HOOKS.detail}="[^"]*" hidden`, 'g'))).toHaveLength(
+      SERVICES_CATALOGUE.length - 1,
+    );
   });
 
   it('the header writes the menus’ and the quote link’s hooks (public-runtime/enhance.ts)', () => {
