@@ -84,7 +84,8 @@ export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: Nativ
       { ...quote, ...extra, loading: 'true', success: 'false' },
       { [HONEYPOT_FIELD]: honeypot, file },
     );
-    const upload = () => uploadForm<{ id: string }>('/request-quote', body, { onProgress: file ? setProgress : undefined });
+    const upload = () =>
+      uploadForm<{ id: string }>('/request-quote', body, { onProgress: file ? setProgress : undefined });
     return sendWhileBusy(upload, toastKey);
   };
   /** Back to idle after a send. */
