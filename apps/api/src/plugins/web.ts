@@ -107,21 +107,24 @@ const safeDecode = (value: string) => {
   }
 };
 
-/** Development: Vite answers its own requests (modules, HMR, public files) and builds the server on demand. */
+/**
+ * Development: Vite answers its own requests (modules, HMR, public files) and builds the server on demand. Its
+ * server starts beside the API's (requests for the web wait for it), not within this plugin's start-up time.
+ */
 async function viteServerBuild(app: FastifyInstance, root: string): Promise<() => Promise<ServerBuild>> {
   const { createServer } = await import('vite');
-  const vite = await createServer({
+  const starting = createServer({
     root,
     configFile: path.join(root, 'vite.config.ts'),
     appType: 'custom',
     server: { middlewareMode: true, hmr: { server: app.server } },
   });
-  app.addHook('onClose', async () => vite.close());
+  app.addHook('onClose', async () => (await starting).close());
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) return done();
-    vite.middlewares(request.raw, reply.raw, () => done());
+    starting.then((vite) => vite.middlewares(request.raw, reply.raw, () => done()), done);
   });
-  return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  return async () => (await starting).ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
 }
 
 export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDir, loadContext, viteRoot }) {
