@@ -103,7 +103,7 @@ test('the services explorer answers a tap with no React: chosen at once, or once
   // After it: in the tap's own frame (the answer is there when the click's handlers have run).
   const vpn = main.getByRole('button', { name: 'VPN Setup and Management' });
   const answered = await vpn.evaluate((button) => {
-    button.click();
+    (button as HTMLElement).click();
     const panel = document.getElementById('service-detail');
     return {
       pressed: button.getAttribute('aria-pressed'),
