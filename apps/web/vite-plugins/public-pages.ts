@@ -4,8 +4,9 @@
 // fetches when an island hydrates — without React Router, into the same build/client/assets. The route
 // components are not in it: the pages are the server's HTML. The server build then imports
 // `virtual:public-pages`: for each route id, its component (the module as written, not as React Router wraps
-// it), which the server renders, and the entry's file and imports. In `npm run dev` the module is null and
-// every page runs with React Router.
+// it), which the server renders, and the entry's file and imports. `npm run dev` serves the same pages the same
+// way, the entry (app/public-runtime/start.ts) as a source module Vite transforms on request, so what a developer
+// sees is what a visitor gets; a change to a module only the server renders reloads the page.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Plugin, type UserConfig, build, runnerImport } from 'vite';
@@ -24,7 +25,8 @@ interface Options {
 }
 
 const VIRTUAL = 'virtual:public-pages';
-const ENTRY = '\0public-pages-entry';
+/** The entry, relative to the app directory. */
+const ENTRY_FILE = 'public-runtime/start.ts';
 /** Named `page-…` as the pages' entries were: tests hold back the script that hydrates a page by that name. */
 const ENTRY_NAME = 'page-islands';
 /** The route module as written: React Router transforms only the plain file name. */
@@ -40,11 +42,30 @@ export function publicPages({ pageList, shared }: Options): Plugin {
   let appDirectory = '';
   let outDir = '';
   let handOver = '';
+  let serving = false;
+
+  /** The routes the public runtime runs (the page list imports the contract's sources: Vite's runner loads it). */
+  async function publicRoutes(): Promise<Routes> {
+    const { module } = await runnerImport<{ PUBLIC_RUNTIME_ROUTES: Routes }>(pageList, { configFile: false });
+    return module.PUBLIC_RUNTIME_ROUTES;
+  }
+
+  /** The server's table (see the top): each route's component as written, and the page's script. */
+  function pagesModule({ routes, scripts }: Built): string {
+    const files = [...new Set(routes.map((route) => route.file))];
+    const imports = files.map(
+      (file, index) => `import page${index} from ${JSON.stringify(path.join(appDirectory, file) + AS_WRITTEN)};`,
+    );
+    const table = routes.map((route) => {
+      const script = scripts[route.file];
+      if (!script) throw new Error(`No public page script was built for ${route.file}`);
+      return `${JSON.stringify(route.id)}: { Page: page${files.indexOf(route.file)}, ...${JSON.stringify(script)} }`;
+    });
+    return `${imports.join('\n')}\nexport default {\n${table.join(',\n')}\n};`;
+  }
 
   async function buildEntries(): Promise<Built> {
-    // The page list imports the contract's TypeScript sources, which only Vite's module runner can load.
-    const { module } = await runnerImport<{ PUBLIC_RUNTIME_ROUTES: Routes }>(pageList, { configFile: false });
-    const routes = module.PUBLIC_RUNTIME_ROUTES;
+    const routes = await publicRoutes();
     const files = [...new Set(routes.map((route) => route.file))];
     const output = await build({
       configFile: false,
@@ -52,19 +73,6 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       logLevel: 'warn',
       resolve: shared.resolve,
       define: shared.define,
-      plugins: [
-        {
-          name: 'public-page-entries',
-          resolveId: (id) => (id === ENTRY ? ENTRY : null),
-          load(id) {
-            if (id !== ENTRY) return null;
-            return [
-              `import { startIslands } from ${JSON.stringify(path.join(appDirectory, 'public-runtime/runtime.ts'))};`,
-              'startIslands();',
-            ].join('\n');
-          },
-        },
-      ],
       build: {
         ...shared.build,
         outDir,
@@ -72,7 +80,7 @@ export function publicPages({ pageList, shared }: Options): Plugin {
         copyPublicDir: false,
         rolldownOptions: {
           ...shared.build.rolldownOptions,
-          input: { [ENTRY_NAME]: ENTRY },
+          input: { [ENTRY_NAME]: path.join(appDirectory, ENTRY_FILE) },
           preserveEntrySignatures: false,
           output: {
             ...shared.build.rolldownOptions?.output,
@@ -113,6 +121,7 @@ export function publicPages({ pageList, shared }: Options): Plugin {
     name: 'public-pages',
     configResolved(config) {
       appDirectory = path.resolve(config.root, 'app');
+      serving = config.command === 'serve';
       outDir = path.resolve(config.root, 'build/client');
       // Inside build/, which React Router empties before its client build.
       handOver = path.resolve(config.root, 'build/public-pages.json');
@@ -122,20 +131,27 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       writeFileSync(handOver, JSON.stringify(await buildEntries()));
     },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : null),
-    load(id) {
+    async load(id) {
       if (id !== `\0${VIRTUAL}`) return null;
-      if (this.environment.config.command !== 'build' || !existsSync(handOver)) return 'export default null;';
-      const { routes, scripts } = JSON.parse(readFileSync(handOver, 'utf8')) as Built;
-      const files = [...new Set(routes.map((route) => route.file))];
-      const imports = files.map(
-        (file, index) => `import page${index} from ${JSON.stringify(path.join(appDirectory, file) + AS_WRITTEN)};`,
-      );
-      const table = routes.map((route) => {
-        const script = scripts[route.file];
-        if (!script) throw new Error(`No public page script was built for ${route.file}`);
-        return `${JSON.stringify(route.id)}: { Page: page${files.indexOf(route.file)}, ...${JSON.stringify(script)} }`;
-      });
-      return `${imports.join('\n')}\nexport default {\n${table.join(',\n')}\n};`;
+      if (serving) {
+        // Development: the entry as a source module (its imports are fetched as the browser asks for them).
+        const routes = await publicRoutes();
+        const script: PageScript = {
+          entry: `/${path.relative(path.dirname(appDirectory), path.join(appDirectory, ENTRY_FILE))}`,
+          preload: [],
+        };
+        return pagesModule({ routes, scripts: Object.fromEntries(routes.map((route) => [route.file, script])) });
+      }
+      // The server build: the entries the client build made (writeBundle, above).
+      if (!existsSync(handOver)) return 'export default null;';
+      return pagesModule(JSON.parse(readFileSync(handOver, 'utf8')) as Built);
+    },
+    // Development: a public page's markup is rendered only on the server, so no module the browser runs hears of a
+    // change to it; the page is reloaded instead.
+    hotUpdate({ file, server }) {
+      if (this.environment.name !== 'ssr' || !file.startsWith(appDirectory)) return;
+      if (server.environments.client.moduleGraph.getModulesByFile(file)?.size) return;
+      server.environments.client.hot.send({ type: 'full-reload' });
     },
   };
 }

@@ -37,6 +37,17 @@ export const TIMINGS = {
   nepalExtraWaitMs: 2000,
 } as const;
 
+/**
+ * A public form answered 503 with Retry-After (the site's writes off for a move, or its database away) sends
+ * again after that many seconds, within these bounds, while the visitor sees MESSAGES.http.stillSending; after
+ * `giveUpMs` (a challenge's lifetime, CHALLENGE_TTL_SECONDS) it shows the server's answer, the form as typed.
+ */
+export const STILL_SENDING = {
+  minDelayMs: 1000,
+  maxDelayMs: 30_000,
+  giveUpMs: 10 * 60_000,
+} as const;
+
 /** Text field lengths the server accepts. */
 export const LENGTH = {
   name: 120,

@@ -107,21 +107,27 @@ const safeDecode = (value: string) => {
   }
 };
 
-/** Development: Vite answers its own requests (modules, HMR, public files) and builds the server on demand. */
-async function viteServerBuild(app: FastifyInstance, root: string): Promise<() => Promise<ServerBuild>> {
-  const { createServer } = await import('vite');
-  const vite = await createServer({
-    root,
-    configFile: path.join(root, 'vite.config.ts'),
-    appType: 'custom',
-    server: { middlewareMode: true, hmr: { server: app.server } },
-  });
-  app.addHook('onClose', async () => vite.close());
+/**
+ * Development: Vite answers its own requests (modules, HMR, public files) and builds the server on demand. It is
+ * loaded and started beside the API (requests for the web wait for it), not within this plugin's start-up, which
+ * Fastify limits to ten seconds: more than Vite needs on a loaded machine.
+ */
+function viteServerBuild(app: FastifyInstance, root: string): () => Promise<ServerBuild> {
+  const starting = import('vite').then(({ createServer }) =>
+    createServer({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: { server: app.server } },
+    }),
+  );
+  starting.catch((error: unknown) => app.log.error({ err: error }, 'the web’s development server did not start'));
+  app.addHook('onClose', async () => (await starting).close());
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) return done();
-    vite.middlewares(request.raw, reply.raw, () => done());
+    starting.then((vite) => vite.middlewares(request.raw, reply.raw, () => done()), done);
   });
-  return () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  return async () => (await starting).ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
 }
 
 export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDir, loadContext, viteRoot }) {
@@ -129,7 +135,7 @@ export default fp<WebOptions>(async function web(app: FastifyInstance, { buildDi
   // Imported here, not at the top, so React loads only after server.ts chose its production build.
   const { createRequestHandler } = await import('react-router');
   const handleRequest = viteRoot
-    ? createRequestHandler(await viteServerBuild(app, viteRoot), 'development')
+    ? createRequestHandler(viteServerBuild(app, viteRoot), 'development')
     : createRequestHandler(
         (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild,
         'production',

@@ -1,5 +1,5 @@
 // The "Request a quote" dialog's open state (components/quote-modal-dialog.tsx), a module store that any root
-// may use: `openQuoteModal()` from the header's `data-quote` links (public-runtime/enhance.ts) or a component,
+// may use: `openQuoteModal()` from the header's `data-quote` links (layout/site-header.enhance.ts) or a component,
 // and `<QuoteModalHost />` where the dialog is drawn (the hosts' root of the public pages, public-runtime/hosts.tsx;
 // the site layout under React Router).
 import { type ComponentType, useSyncExternalStore } from 'react';

@@ -6,7 +6,15 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError | null,
+    /** The answer's Retry-After in seconds, when it had one (a 503 while the site's writes are off). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(body?.error ?? `Request failed with status ${status}`);
   }
+}
+
+/** A Retry-After header given in seconds (its date form is not used by this site), or null. */
+export function retryAfterOf(header: string | null): number | null {
+  const seconds = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }

@@ -4,7 +4,7 @@
 // the visitor goes to /login.
 import { MESSAGES, SESSION_HEADER, type ApiError } from '@agency/contract';
 import { clearSession, readToken, saveToken } from '~/state/session';
-import { ApiRequestError } from './api-error';
+import { ApiRequestError, retryAfterOf } from './api-error';
 
 export { ApiRequestError };
 
@@ -99,7 +99,10 @@ export async function apiFetch(path: string, options: ApiOptions = {}): Promise<
 /** apiFetch that resolves to the parsed JSON and throws ApiRequestError with the server's error. */
 export async function apiJson<T>(path: string, options?: ApiOptions): Promise<T> {
   const response = await apiFetch(path, options);
-  if (!response.ok) throw new ApiRequestError(response.status, await readError(response));
+  if (!response.ok) {
+    const retryAfter = retryAfterOf(response.headers.get('retry-after'));
+    throw new ApiRequestError(response.status, await readError(response), retryAfter);
+  }
   if (response.status === 204) return undefined as T;
   return (await response.json().catch(() => null)) as T;
 }

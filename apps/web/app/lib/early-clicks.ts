@@ -11,7 +11,7 @@
 // - a link marked `data-early-toggle` (the mobile menu's `#mobile-menu` link, opened by CSS `:target` without
 //   JavaScript) is answered by this script at once: it opens or closes the menu it controls (its `hidden` class,
 //   `aria-expanded`, the icons) without following the link, so no history entry is added; the enhancement
-//   (public-runtime/enhance.ts) starts from the state the taps left;
+//   (components/layout/site-header.enhance.ts) starts from the state the taps left;
 // - a form marked `data-early-submit` (lib/native-form.ts) sent before hydration waits for the script,
 //   which sends it as usual (toasts, progress).
 // Should the scripts not arrive within EARLY_WAIT_MS, the link is followed and the form posted natively,

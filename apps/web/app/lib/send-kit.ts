@@ -15,6 +15,7 @@ export {
 } from '@agency/contract';
 export { apiJson } from '~/lib/api';
 export { uploadForm } from '~/lib/upload';
+export { sendWhileBusy } from '~/lib/send-while-busy';
 
 type Issues = Parameters<typeof validationError>[0];
 /** Any contract schema (kept structural so the web need not import zod itself). */

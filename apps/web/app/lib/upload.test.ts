@@ -39,9 +39,14 @@ class FakeXhr {
   progress(loaded: number, total: number) {
     this.uploadListeners.get('progress')?.forEach((listener) => listener({ lengthComputable: true, loaded, total }));
   }
-  answer(status: number, body: string) {
+  responseHeaders: Record<string, string> = {};
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
+  answer(status: number, body: string, headers: Record<string, string> = {}) {
     this.status = status;
     this.responseText = body;
+    this.responseHeaders = headers;
     this.listeners.get('load')?.forEach((listener) => listener());
   }
   fail() {
@@ -93,6 +98,14 @@ describe('uploadForm', () => {
   it('rejects with no body when the answer is not an error object', async () => {
     withXhr((xhr) => xhr.answer(502, '<html>Bad gateway</html>'));
     await expect(uploadForm('/request-quote', new FormData())).rejects.toMatchObject({ status: 502, body: null });
+  });
+
+  it('rejects with the answer’s Retry-After (a 503 while the site’s writes are off)', async () => {
+    withXhr((xhr) => xhr.answer(503, '{"error":"moving"}', { 'retry-after': '5' }));
+    await expect(uploadForm('/request-quote', new FormData())).rejects.toMatchObject({
+      status: 503,
+      retryAfterSeconds: 5,
+    });
   });
 
   it('rejects with status 0 when no answer arrives', async () => {

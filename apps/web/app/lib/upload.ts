@@ -1,6 +1,6 @@
 // Multipart POSTs to /api through XMLHttpRequest, because fetch cannot report upload progress.
 import type { ApiError } from '@agency/contract';
-import { ApiRequestError } from '~/lib/api-error';
+import { ApiRequestError, retryAfterOf } from '~/lib/api-error';
 
 export interface UploadOptions {
   /** Called with the sent fraction (0..1) while the body is uploading. */
@@ -46,7 +46,7 @@ export function uploadForm<T>(
         onProgress?.(1);
         resolve(data as T);
       } else {
-        reject(new ApiRequestError(xhr.status, asApiError(data)));
+        reject(new ApiRequestError(xhr.status, asApiError(data), retryAfterOf(xhr.getResponseHeader('retry-after'))));
       }
     });
     const noAnswer = () => reject(new ApiRequestError(0, null));

@@ -1,7 +1,7 @@
 // The islands' names and markers (island.tsx), without React: the public pages' entry (runtime.ts) imports them.
 
 /** The islands of the public pages, by name (islands.ts loads each one's code in the browser). */
-export type IslandName = 'contact-form' | 'career-form' | 'regional-quote-form' | 'service-explorer';
+export type IslandName = 'contact-form' | 'career-form' | 'regional-quote-form';
 
 /** The marker the server replaces with the island's own HTML. */
 export const islandMarker = (index: number) => `<!--island:${index}-->`;

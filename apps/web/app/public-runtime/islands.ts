@@ -10,5 +10,4 @@ export const ISLANDS: Record<IslandName, Loader> = {
   'career-form': () => import('~/components/forms/career-form').then((module) => module.CareerForm),
   'regional-quote-form': () =>
     import('~/components/forms/regional-quote-form').then((module) => module.RegionalQuoteForm),
-  'service-explorer': () => import('~/components/services/service-explorer').then((module) => module.ServiceExplorer),
 };

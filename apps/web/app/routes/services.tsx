@@ -3,7 +3,6 @@ import { ServiceExplorer } from '~/components/services/service-explorer';
 import { loadPage } from '~/lib/content-loader';
 import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/services';
-import { Island } from '~/public-runtime/island';
 
 export const loader = (args: Route.LoaderArgs) => loadPage<ServicesDocument>(args, 'services');
 
@@ -20,7 +19,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 max-w-2xl text-lg text-blue-100">{hero.lead}</p>
         </div>
       </section>
-      <Island name="service-explorer" component={ServiceExplorer} props={{ descriptions }} />
+      <ServiceExplorer descriptions={descriptions} />
     </>
   );
 }

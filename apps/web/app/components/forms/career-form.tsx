@@ -105,7 +105,9 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
       try {
         const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
         const body = toFormData({ ...values, ...extra }, { [HONEYPOT_FIELD]: honeypot, jobId: job?.id, resume });
-        await kit.uploadForm<{ id: string }>('/jobs/apply', body, { onProgress: setProgress, withCredentials: true });
+        const upload = () =>
+          kit.uploadForm<{ id: string }>('/jobs/apply', body, { onProgress: setProgress, withCredentials: true });
+        await kit.sendWhileBusy(upload, TOAST_KEY);
       } catch (error) {
         // Anything but an answer (or a missing answer) from the server is a local exception.
         if (!(error instanceof ApiRequestError)) throw error;

@@ -54,10 +54,8 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
     try {
       const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
       // `loading` and `success` are part of docs/product.md's payload; the server ignores them.
-      await kit.apiJson<{ id: string }>('/contact', {
-        method: 'POST',
-        body: { ...contact, ...extra, loading: true, success: false },
-      });
+      const body = { ...contact, ...extra, loading: true, success: false };
+      await kit.sendWhileBusy(() => kit.apiJson<{ id: string }>('/contact', { method: 'POST', body }), TOAST_KEY);
     } catch (error) {
       setLoading(false);
       showAnswer(answerOf(error, MESSAGES.contact.somethingWrong));

@@ -69,19 +69,24 @@ export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: Nativ
     if (invalid) showAnswer(invalid);
     return !invalid;
   };
-  /** Sends the quote as multipart; progress is shown only when there is a file. Throws when it fails. */
-  const send = async (quote: Record<string, string>, honeypot: string) => {
+  /**
+   * Sends the quote as multipart; progress is shown only when there is a file. Throws when it fails. `toastKey`:
+   * the form's, for the "still sending" toast while the site asks it to wait (lib/send-while-busy.ts).
+   */
+  const send = async (quote: Record<string, string>, honeypot: string, toastKey: string) => {
     setAnswer(null);
     setLoading(true);
     setProgress(file ? 0 : null);
-    const { uploadForm } = await loadSendKit();
+    const { uploadForm, sendWhileBusy } = await loadSendKit();
     const extra = { ...leadSource(), ...(await proofOfWork.fields()) };
     // `loading` and `success` are part of docs/product.md's payload; the server ignores them.
     const body = toFormData(
       { ...quote, ...extra, loading: 'true', success: 'false' },
       { [HONEYPOT_FIELD]: honeypot, file },
     );
-    return uploadForm<{ id: string }>('/request-quote', body, { onProgress: file ? setProgress : undefined });
+    const upload = () =>
+      uploadForm<{ id: string }>('/request-quote', body, { onProgress: file ? setProgress : undefined });
+    return sendWhileBusy(upload, toastKey);
   };
   /** Back to idle after a send. */
   const settle = () => {

@@ -37,7 +37,7 @@ export function QuoteModalForm({ onDone }: { onDone: () => void }) {
     if (!passes) return;
 
     try {
-      await send(quote, honeypot);
+      await send(quote, honeypot, TOAST_KEY);
     } catch (error) {
       // docs/product.md section 8 shows no toast here; docs/product.md asks for a clear answer: shown inline.
       settle();

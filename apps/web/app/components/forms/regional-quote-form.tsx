@@ -55,7 +55,7 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
     if (!passes) return;
 
     try {
-      await send(quote, honeypot);
+      await send(quote, honeypot, TOAST_KEY);
     } catch (error) {
       toast.error(MESSAGES.regionalQuote.errorBody, { title: MESSAGES.regionalQuote.errorTitle, key: TOAST_KEY });
       // Bad input also gets the server's own sentence, next to the fields it names.

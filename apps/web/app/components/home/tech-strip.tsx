@@ -1,7 +1,8 @@
 // The scrolling strip of technologies we use. The list is rendered twice so the loop is seamless; the
 // copy is hidden from assistive technology. It pauses on hover, on focus, with the button (WCAG 2.2.2)
-// and does not move at all under prefers-reduced-motion. The button is public-runtime/enhance.ts's (no React).
+// and does not move at all under prefers-reduced-motion. The button is tech-strip.enhance.ts's (no React).
 import type { HomeDocument } from '@agency/contract';
+import { PAUSE_HOOK } from './tech-strip.enhance';
 
 // Keyframes are not expressible as Tailwind utilities; React 19 hoists this into <head> once.
 const KEYFRAMES =
@@ -40,7 +41,7 @@ export function TechStrip({ techStack: TECH_STACK }: { techStack: HomeDocument['
           type="button"
           aria-pressed={false}
           aria-controls="tech-strip-track"
-          data-pause-strip=""
+          {...{ [PAUSE_HOOK]: '' }}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 motion-reduce:hidden"
         >
           Pause animation

@@ -1,12 +1,13 @@
 // The header's Services dropdown (docs/product.md section 2): opens on hover and from the keyboard (a
 // disclosure button that is also a link to /services), Escape closes it and returns focus to the button. The panel is positioned
 // against the header bar (the nearest positioned ancestor) so it never runs off a narrow screen. Markup only: the
-// server writes it, CSS opens it on hover and focus without JavaScript (app.css), and public-runtime/enhance.ts
-// makes it a disclosure without React.
+// server writes it, CSS opens it on hover and focus without JavaScript (app.css), and services-menu.enhance.ts
+// makes it a disclosure without React, finding it by SERVICES_MENU_HOOKS; the chevron follows `aria-expanded`.
 import { useId } from 'react';
 import { NavLink, useLocation } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { SERVICE_CATEGORIES, serviceByPath, servicesIn } from '@agency/contract/content/services.ts';
+import { SERVICES_MENU_HOOKS } from './services-menu.enhance';
 
 const SERVICES_PATH = pathOf('services');
 const LINK = 'block rounded-md px-2 py-1.5 text-sm hover:bg-brand-50 hover:text-brand-700';
@@ -20,7 +21,7 @@ export function ServicesMenu() {
   const inServices = pathname.toLowerCase() === SERVICES_PATH || Boolean(serviceByPath(pathname.toLowerCase()));
 
   return (
-    <div data-early-services="">
+    <div {...{ [SERVICES_MENU_HOOKS.menu]: '' }}>
       {/* Also a link to /services: without JavaScript a tap or Enter there lists every service (the panel
           opens on hover and focus by CSS, app.css); the enhancement makes it a disclosure button. */}
       <a
@@ -35,7 +36,7 @@ export function ServicesMenu() {
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
-          className="size-4 transition-transform motion-reduce:transition-none"
+          className="size-4 transition-transform in-aria-expanded:rotate-180 motion-reduce:transition-none"
           fill="currentColor"
         >
           <path d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06z" />
@@ -44,7 +45,7 @@ export function ServicesMenu() {
       {/* Hidden by a class, not the attribute: without the script, CSS opens it on hover and focus (app.css). */}
       <div
         id={panelId}
-        data-early-menu=""
+        {...{ [SERVICES_MENU_HOOKS.panel]: '' }}
         className="pointer-events-none absolute inset-x-0 top-full z-50 hidden px-4 pt-1 sm:px-6"
       >
         <div className="pointer-events-auto mx-auto max-w-4xl rounded-lg border border-slate-200 bg-white p-5 shadow-xl">

@@ -5,6 +5,7 @@ import { Link } from '~/lib/navigation';
 import { pathOf } from '~/content/pages';
 import { useSite } from '~/lib/site-content';
 import { BANNER_HOOKS } from './cookie-banner.enhance';
+import { YEAR_HOOK } from './site-footer.enhance';
 
 /** docs/product.md's footer list, in its order; "/Connect" keeps the original capital C on purpose. */
 const FOOTER_LINKS = [
@@ -45,8 +46,8 @@ function CurrentYear() {
     () => 0,
   );
   return (
-    // data-current-year: on the public pages, which do not hydrate the footer, public-runtime/enhance.ts sets it.
-    <span key={clientYear === 0 ? 'build' : 'client'} data-current-year="" suppressHydrationWarning>
+    // YEAR_HOOK: on the public pages, which do not hydrate the footer, site-footer.enhance.ts sets it.
+    <span key={clientYear === 0 ? 'build' : 'client'} {...{ [YEAR_HOOK]: '' }} suppressHydrationWarning>
       {clientYear || new Date().getFullYear()}
     </span>
   );

@@ -1,11 +1,13 @@
 // Sticky site header (docs/product.md section 2): logo, desktop navigation with the Services dropdown,
 // the "Request a quote" button and, below the desktop breakpoint, the mobile menu. Markup only: the menus work
-// without JavaScript (app.css), public-runtime/enhance.ts makes them toggles and the quote link opens the dialog.
+// without JavaScript (app.css); site-header.enhance.ts and services-menu.enhance.ts make them toggles and the
+// quote link open the dialog.
 import { Link, NavLink } from '~/lib/navigation';
 import { CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { pathOf } from '~/content/pages';
 import { useSite } from '~/lib/site-content';
 import { ServicesMenu } from './services-menu';
+import { HEADER_HOOKS } from './site-header.enhance';
 
 /** Desktop links after the Services dropdown; Blog is a deliberate addition (docs/product.md; the original design leaves it out). */
 const MAIN_LINKS = [
@@ -61,12 +63,12 @@ export function SiteHeader() {
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* A link to the quote page that the enhancement (public-runtime/enhance.ts) makes open the dialog (a
+          {/* A link to the quote page that site-header.enhance.ts makes open the dialog (a
               button to assistive technology). */}
           <a
             href={pathOf('quote')}
             role="button"
-            data-quote=""
+            {...{ [HEADER_HOOKS.quote]: '' }}
             data-early-click=""
             className="hidden items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
           >
@@ -78,16 +80,16 @@ export function SiteHeader() {
           <a
             href={`#${MOBILE_MENU_ID}`}
             role="button"
-            data-early-toggle=""
+            {...{ [HEADER_HOOKS.menuToggle]: '' }}
             aria-expanded={false}
             aria-controls={MOBILE_MENU_ID}
             aria-label="Open menu"
             className="inline-flex items-center justify-center rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
-            <span data-icon="open">
+            <span {...{ [HEADER_HOOKS.icon]: 'open' }}>
               <MenuIcon />
             </span>
-            <span data-icon="close" className="hidden">
+            <span {...{ [HEADER_HOOKS.icon]: 'close' }} className="hidden">
               <CloseIcon />
             </span>
           </a>

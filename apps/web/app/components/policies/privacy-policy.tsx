@@ -1,9 +1,11 @@
 // The privacy policy: numbered sections and a sticky table of contents that highlights its target (the
-// highlight is public-runtime/enhance.ts's, without React; without JavaScript the links are plain anchors).
+// highlight is privacy-policy.enhance.ts's, without React, which sets `data-highlighted` on the link and the
+// section, and the classes below follow it; without JavaScript the links are plain anchors).
 import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { formatPolicyDate } from './policy-date';
 import { Prose } from '~/components/ui/prose';
+import { PRIVACY_HOOKS } from './privacy-policy.enhance';
 
 export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
   const { intro: PRIVACY_INTRO, lastUpdated: PRIVACY_LAST_UPDATED, sections: PRIVACY_SECTIONS } = privacy;
@@ -20,7 +22,7 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
       <div className="mt-12 grid gap-12 lg:grid-cols-[16rem_1fr]">
         <nav
           aria-labelledby="privacy-toc-heading"
-          data-privacy-contents=""
+          {...{ [PRIVACY_HOOKS.contents]: '' }}
           className="lg:sticky lg:top-24 lg:self-start"
         >
           <h2 id="privacy-toc-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-600">
@@ -31,7 +33,7 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
-                  className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:text-brand-700"
+                  className="-ml-px block border-l-2 border-transparent py-1.5 pl-4 text-sm text-slate-700 hover:text-brand-700 data-highlighted:border-brand-600 data-highlighted:text-brand-700"
                 >
                   {index + 1}. {section.title}
                 </a>
@@ -47,7 +49,7 @@ export function PrivacyPolicy({ privacy }: { privacy: PolicyDocument }) {
               id={section.id}
               tabIndex={-1}
               aria-labelledby={`${section.id}-heading`}
-              className="scroll-mt-28 rounded-xl border border-transparent p-6 transition-colors duration-150 focus:outline-none"
+              className="scroll-mt-28 rounded-xl border border-transparent p-6 transition-colors duration-150 focus:outline-none data-highlighted:border-brand-500 data-highlighted:bg-brand-50"
             >
               <h2 id={`${section.id}-heading`} className="text-2xl font-semibold">
                 {index + 1}. {section.title}

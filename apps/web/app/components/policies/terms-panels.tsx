@@ -1,15 +1,22 @@
 // Terms and conditions: quick navigation, one collapsible panel per section (open by default), Back to Top.
-// Markup only: every panel is open in the served HTML; public-runtime/enhance.ts (no React) makes the panels
-// collapsible, the quick navigation open a closed target first, and Back to Top work.
+// Markup only: every panel is open in the served HTML; terms-panels.enhance.ts (no React, by TERMS_HOOKS) makes
+// the panels collapsible, the quick navigation open a closed target first, and Back to Top work. A chevron
+// follows its button's `aria-expanded`.
 import type { PolicyDocument } from '@agency/contract';
 import { PolicyBlocks } from './policy-blocks';
 import { Prose } from '~/components/ui/prose';
+import { TERMS_HOOKS } from './terms-panels.enhance';
 
 export function TermsPanels({ terms }: { terms: PolicyDocument }) {
   const { intro: TERMS_INTRO, sections: TERMS_SECTIONS } = terms;
   return (
-    <div data-terms="" className="mx-auto max-w-4xl px-6 py-16">
-      <h1 id="terms-title" tabIndex={-1} className="text-4xl font-bold focus:outline-none">
+    <div {...{ [TERMS_HOOKS.terms]: '' }} className="mx-auto max-w-4xl px-6 py-16">
+      <h1
+        id="terms-title"
+        {...{ [TERMS_HOOKS.title]: '' }}
+        tabIndex={-1}
+        className="text-4xl font-bold focus:outline-none"
+      >
         Terms and Conditions
       </h1>
       <Prose html={TERMS_INTRO} className="mt-6 text-lg text-slate-700" />
@@ -23,7 +30,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
             <li key={section.id}>
               <a
                 href={`#${section.id}`}
-                data-terms-link=""
+                {...{ [TERMS_HOOKS.link]: '' }}
                 className="text-brand-700 underline-offset-2 hover:underline"
               >
                 {index + 1}. {section.title}
@@ -48,7 +55,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
                 <button
                   type="button"
                   id={`${section.id}-button`}
-                  data-terms-toggle=""
+                  {...{ [TERMS_HOOKS.toggle]: '' }}
                   aria-expanded
                   aria-controls={panelId}
                   className="flex w-full items-center justify-between gap-4 rounded-xl px-6 py-5 text-left hover:bg-slate-50"
@@ -59,7 +66,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
                   <svg
                     aria-hidden="true"
                     viewBox="0 0 20 20"
-                    className="h-5 w-5 shrink-0 rotate-180 text-brand-600 transition-transform"
+                    className="h-5 w-5 shrink-0 text-brand-600 transition-transform in-aria-expanded:rotate-180"
                   >
                     <path
                       fill="currentColor"
@@ -79,7 +86,7 @@ export function TermsPanels({ terms }: { terms: PolicyDocument }) {
       <div className="mt-10 text-center">
         <button
           type="button"
-          data-back-to-top=""
+          {...{ [TERMS_HOOKS.backToTop]: '' }}
           className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
         >
           Back to Top

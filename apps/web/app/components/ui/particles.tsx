@@ -1,9 +1,10 @@
 // Decorative particle animation (docs/product.md D4). Fills its nearest positioned parent with an
 // aria-hidden canvas. The animation's code (particles-engine.ts, with tsParticles) is fetched only after the
 // page is idle (dynamic import, so never in the initial bundle) and not at all under prefers-reduced-motion
-// or on phone-sized screens. On the public pages, which do not hydrate it, public-runtime/enhance.ts starts it
+// or on phone-sized screens. On the public pages, which do not hydrate it, particles.enhance.ts starts it
 // the same way from its data attributes; React Router's pages (the error page) run this component.
 import { useEffect, useRef } from 'react';
+import { PARTICLES_HOOK } from './particles.enhance';
 
 /** Runs `task` once the browser is idle after load; returns a cancel function. */
 function whenIdle(task: () => void): () => void {
@@ -70,7 +71,7 @@ export function Particles({ color = '#2563eb', density = 40, className = '' }: P
     <div
       ref={ref}
       aria-hidden="true"
-      data-particles=""
+      {...{ [PARTICLES_HOOK]: '' }}
       data-color={color}
       data-density={density}
       className={`pointer-events-none absolute inset-0 ${className}`}
