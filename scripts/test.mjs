@@ -2,7 +2,8 @@
 // (Vitest), production build, browser tests (Playwright). Runs every step, then prints how many tests needed a
 // retry and one summary line: "N passed, N failed".
 // TEST_STEPS=db,api,browser runs only those steps (names in STEPS below): CI's PostgreSQL run repeats only what
-// depends on the database, and its browser tests use the build the first run made.
+// depends on the database, and its browser tests use the build the first run made. E2E_SPECS (spec files,
+// separated by spaces or commas) runs only those browser specs: CI's PostgreSQL run takes the ones that write most.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -108,8 +109,9 @@ if (projects.length > 0) {
 const built = want('build')
   ? run('build', 'npm', ['run', '--silent', 'build'])
   : existsSync('apps/api/dist/server.js') && existsSync('apps/web/build/client');
+const specs = (process.env.E2E_SPECS ?? '').split(/[\s,]+/).filter(Boolean);
 if (want('browser') && built) {
-  run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], () => {
+  run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', ...specs], () => {
     const report = readJson('test-results/e2e.json');
     if (!report) return undefined;
     flaky.push(...specTitles(report.suites, 'flaky'));
