@@ -43,7 +43,9 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
   const formId = useId();
   const settings = KINDS[kind];
   const path = `/admin/${kind}/${encodeURIComponent(id)}`;
-  const lead = useApiQuery(path, LeadDetailSchema);
+  // Set once the lead is deleted: its page reads it no more (a read now would answer 404).
+  const [gone, setGone] = useState(false);
+  const lead = useApiQuery(gone ? null : path, LeadDetailSchema);
   const inbox = `/admin/leads${inboxSearch({ kind })}`;
   const invalidates = [`/admin/${kind}`, ...LISTS];
   // The answer being replied to, quoted in the reply box.
@@ -56,6 +58,7 @@ export function LeadPage({ kind, id }: { kind: LeadKind; id: string }) {
     try {
       await mutate(path, { method: 'DELETE', invalidates: [`/admin/${kind}?`, ...LISTS] });
       // Not read again: the lead is gone.
+      setGone(true);
       forget(path);
       toast.success(`Deleted the ${settings.noun} from ${name}`);
       navigate(inbox);
