@@ -11,13 +11,12 @@
 //   DATABASE_URL=postgres://…/agency_move node deploy/move-under-load-test.mjs
 // Optional: BASE_PORT (3930: the old server on BASE_PORT, the new one on +1, SMTP on +2), LOAD_SECONDS (3).
 import { execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const databaseUrl = process.env.DATABASE_URL;
@@ -35,26 +34,7 @@ const step = (message) => console.log(`── ${message}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ── SMTP: every message either server sends, to find any sent twice.
-const received = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks = [];
-    stream.on('data', (chunk) => chunks.push(chunk));
-    stream.on('end', () => {
-      const data = Buffer.concat(chunks).toString('utf8');
-      // The same mail twice has the same recipients, subject and body; Message-ID and Date differ per send.
-      const body = data.slice(data.indexOf('\r\n\r\n'));
-      const subject = /^Subject: (.*)$/m.exec(data)?.[1] ?? '';
-      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-      received.push(createHash('sha256').update(`${to}\n${subject}\n${body}`).digest('hex'));
-      callback();
-    });
-  },
-});
-await new Promise((resolve) => smtp.listen(ports.smtp, '127.0.0.1', resolve));
+const mail = await startMailSink(ports.smtp);
 
 const common = {
   PATH: process.env.PATH ?? '',
@@ -231,17 +211,7 @@ try {
     last = rows[0].n;
     await sleep(500);
   }
-  const { rows: outbox } = await db.query(
-    'select count(*) filter (where sent_at is not null)::int as sent, count(*) filter (where sent_at is null)::int as pending from outbox',
-  );
-  const distinct = new Set(received).size;
-  if (outbox[0].pending > 0) fail(`${outbox[0].pending} mails still pending`);
-  if (distinct !== received.length) fail(`${received.length - distinct} mails were sent twice`);
-  if (received.length !== outbox[0].sent)
-    fail(`the SMTP server got ${received.length} mails for ${outbox[0].sent} sent outbox rows`);
-  if (distinct === received.length && received.length === outbox[0].sent) {
-    console.log(`  ${received.length} mails received, each once, one per sent outbox row`);
-  }
+  await mail.checkOutbox(db, fail);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
@@ -255,7 +225,7 @@ try {
     }
   }
   await db.end().catch(() => {});
-  await new Promise((resolve) => smtp.close(resolve));
+  await mail.close();
   rmSync(work, { recursive: true, force: true });
 }
 

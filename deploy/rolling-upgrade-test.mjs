@@ -16,14 +16,13 @@
 // PREVIOUS_BUILD_DIR=<a built checkout> does the same from a checkout already built. Without either, each instance
 // is restarted from the same build.
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
+import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -114,26 +113,7 @@ http {
 const nginxArgs = ['-p', work, '-c', path.join(work, 'nginx.conf')];
 
 // ── SMTP: every message the instances send, to find any sent twice.
-const received = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks = [];
-    stream.on('data', (chunk) => chunks.push(chunk));
-    stream.on('end', () => {
-      const data = Buffer.concat(chunks).toString('utf8');
-      // The same mail twice has the same recipients, subject and body; Message-ID and Date differ per send.
-      const body = data.slice(data.indexOf('\r\n\r\n'));
-      const subject = /^Subject: (.*)$/m.exec(data)?.[1] ?? '';
-      const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-      received.push(createHash('sha256').update(`${to}\n${subject}\n${body}`).digest('hex'));
-      callback();
-    });
-  },
-});
-await new Promise((resolve) => smtp.listen(ports.smtp, '127.0.0.1', resolve));
+const mail = await startMailSink(ports.smtp);
 
 // ── Instances: the unit's Environment and ExecStart, %i being the port, run from this checkout.
 const unit = readFileSync(path.join(root, 'deploy/systemd/agency@.service'), 'utf8');
@@ -347,17 +327,7 @@ try {
     last = rows[0].n;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
-  const { rows: outbox } = await db.query(
-    'select count(*) filter (where sent_at is not null)::int as sent, count(*) filter (where sent_at is null)::int as pending from outbox',
-  );
-  const distinct = new Set(received).size;
-  if (outbox[0].pending > 0) fail(`${outbox[0].pending} mails still pending`);
-  if (distinct !== received.length) fail(`${received.length - distinct} mails were sent twice`);
-  if (received.length !== outbox[0].sent)
-    fail(`the SMTP server got ${received.length} mails for ${outbox[0].sent} sent outbox rows`);
-  if (distinct === received.length && received.length === outbox[0].sent) {
-    console.log(`  ${received.length} mails received, each once, one per sent outbox row`);
-  }
+  await mail.checkOutbox(db, fail);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 } finally {
@@ -375,7 +345,7 @@ try {
     ),
   );
   await db.end().catch(() => {});
-  await new Promise((resolve) => smtp.close(resolve));
+  await mail.close();
   if (previousWorktree) {
     try {
       execFileSync('git', ['worktree', 'remove', '--force', previousWorktree], { cwd: root, stdio: 'inherit' });
