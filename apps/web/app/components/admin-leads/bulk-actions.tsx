@@ -16,6 +16,7 @@ import { toast } from '~/components/ui/toast';
 import { errorMessage, mutate } from '~/lib/api-query';
 import { useAuth } from '~/state/auth';
 import { statusLabel } from './lead-status';
+import { OwnerOptions } from './owner-options';
 
 const ACTION_LABELS: Record<BulkAction, string> = {
   status: 'Change status',
@@ -163,13 +164,7 @@ export function BulkActions({
             onChange={(event) => setValue(event.target.value)}
             className={inputClass}
           >
-            <option value="">Nobody</option>
-            {admins.map((admin) => (
-              <option key={admin.id} value={admin.id}>
-                {admin.name}
-                {admin.id === user?.id ? ' (me)' : ''}
-              </option>
-            ))}
+            <OwnerOptions owners={admins} me={user?.id} />
           </select>
         </div>
       )}

@@ -11,6 +11,7 @@ import { LeadDealValue } from './lead-deal-value';
 import { LeadFollowUp } from './lead-follow-up';
 import { sectionHeading } from './lead-request';
 import { statusLabel } from './lead-status';
+import { OwnerOptions } from './owner-options';
 
 export function LeadWorkPanel({
   kind,
@@ -120,13 +121,7 @@ export function LeadWorkPanel({
             }}
             className={inputClass}
           >
-            <option value="">Nobody</option>
-            {owners.map((admin) => (
-              <option key={admin.id} value={admin.id}>
-                {admin.name}
-                {admin.id === user?.id ? ' (me)' : ''}
-              </option>
-            ))}
+            <OwnerOptions owners={owners} me={user?.id} />
           </select>
         </div>
         {user && data.owner?.id !== user.id && (
