@@ -4,7 +4,7 @@
 // TEST_STEPS=db,api,browser runs only those steps (names in STEPS below): CI's PostgreSQL run repeats only what
 // depends on the database, and its browser tests use the build the first run made. E2E_SPECS (spec files,
 // separated by spaces or commas) runs only those browser specs: CI's PostgreSQL run takes the ones that write most.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const STEPS = {
@@ -46,6 +46,35 @@ function run(name, command, args, count) {
   return status === 0;
 }
 
+/** Runs `steps` ([step, name, command, args]) at once; each one's output is printed whole when it ends. */
+async function runTogether(steps) {
+  const started = Date.now();
+  await Promise.all(
+    steps.map(
+      ([, name, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { shell: process.platform === 'win32' });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n━━ ${name}: ${command} ${args.join(' ')} (${seconds}s)`);
+            process.stdout.write(Buffer.concat(output));
+            results.push({
+              name,
+              ok: status === 0,
+              seconds,
+              passed: status === 0 ? 1 : 0,
+              failed: status === 0 ? 0 : 1,
+            });
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
 const flaky = [];
 const failedTitles = [];
 /** Titles of the browser tests with a test of this status in Playwright's JSON report: 'flaky' failed and then
@@ -65,11 +94,17 @@ rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/e2e.json', { force: true });
 rmSync('test-results/vitest-flaky.json', { force: true });
 
-if (want('typecheck')) run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-if (want('lint')) run('lint', 'npx', ['eslint', '.']);
-if (want('format')) run('format', 'npx', ['prettier', '--check', '.']);
-// On PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set (as in CI's second run).
-if (want('db')) run('schema check', 'npm', ['run', '--silent', 'db:check']);
+// The checks read no test's output and each keeps to one core: they run side by side (about half their time on two
+// cores), each one's output printed whole when it ends. The schema check runs on PGlite, and on PostgreSQL too when
+// TEST_DATABASE_URL is set (as in CI's second run).
+await runTogether(
+  [
+    ['typecheck', 'typecheck', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint', 'lint', 'npx', ['eslint', '.']],
+    ['format', 'format', 'npx', ['prettier', '--check', '.']],
+    ['db', 'schema check', 'npm', ['run', '--silent', 'db:check']],
+  ].filter(([step]) => want(step)),
+);
 // One Vitest run for the projects asked for: `unit` needs no database; `api` and `process` use TEST_DATABASE_URL.
 const projects = [...(want('unit') ? ['unit'] : []), ...(want('api') ? ['api', 'process'] : [])];
 if (projects.length > 0) {

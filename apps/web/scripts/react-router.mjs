@@ -1,12 +1,13 @@
-// `react-router build`, with one line of its output printed once instead of once per Vite start: React Router 7's
-// build tool starts Vite about nine times with `envFile: false`, which Vite 8 calls deprecated ("The `envFile` option
-// is deprecated"). The notice is about React Router's code, changes nothing, and goes with React Router 8 (Node 22).
+// `react-router <command>` (build, typegen), with one line of its output printed once instead of once per Vite start:
+// React Router 7's tool starts Vite several times with `envFile: false` (about nine for a build, three for the
+// types), which Vite 8 calls deprecated ("The `envFile` option is deprecated"). The notice is about React Router's
+// code, changes nothing, and goes with React Router 8 (Node 22).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const NOTICE = 'The `envFile` option is deprecated';
 let noticed = false;
-const child = spawn('react-router', ['build', ...process.argv.slice(2)], {
+const child = spawn('react-router', process.argv.slice(2), {
   stdio: ['inherit', 'pipe', 'pipe'],
   shell: process.platform === 'win32',
 });
