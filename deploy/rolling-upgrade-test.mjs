@@ -10,7 +10,8 @@
 //
 //   DATABASE_URL=postgres://…/agency_rolling node deploy/rolling-upgrade-test.mjs
 // From its environment: BASE_PORT (4400: nginx on BASE_PORT, instances on +1 and +2, SMTP on +3, plain HTTP on +4),
-// SITE_URL (the site's origin; by default the one nginx serves in this run, https://localhost:BASE_PORT),
+// SITE_URL (the site's origin; by default the one this checkout's build was made for, else the one nginx serves
+// here, https://localhost:BASE_PORT),
 // LOAD_SECONDS_PER_STEP (3), LOAD_PAUSE_MS (250).
 // An upgrade between releases: both instances start from the previous release's build and are rolled, one at a
 // time, to this checkout's build. The previous release is PREVIOUS_RELEASE=<a commit, tag or branch>, by default the
@@ -33,8 +34,19 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL (an empty PostgreSQL database) is required');
 const base = Number(process.env.BASE_PORT ?? 4400);
 const ports = { nginx: base, a: base + 1, b: base + 2, smtp: base + 3, http: base + 4 };
-// The origin visitors reach: nginx's, unless the environment names another.
-const siteUrl = (process.env.SITE_URL ?? `https://localhost:${ports.nginx}`).replace(/\/$/, '');
+/** The origin this checkout's pages were built for (their canonical link, as the server reads it), if built. */
+function builtOrigin() {
+  try {
+    const home = readFileSync(path.join(root, 'apps/web/build/client/index.html'), 'utf8');
+    const href = /<link[^>]+rel="canonical"[^>]+href="([^"]+)"/.exec(home)?.[1];
+    return href ? new URL(href).origin : null;
+  } catch {
+    return null;
+  }
+}
+// The site's origin: SITE_URL, else the one this checkout's build was made for (production refuses another), else
+// the one nginx serves in this run. The previous release is built for the same.
+const siteUrl = (process.env.SITE_URL ?? builtOrigin() ?? `https://localhost:${ports.nginx}`).replace(/\/$/, '');
 const stepMs = Number(process.env.LOAD_SECONDS_PER_STEP ?? 3) * 1000;
 // Each of the three load workers waits this long between its POSTs: a steady load through every restart, bounded
 // so that the mail it causes (two per lead) is sent within the run (an unpaced load made 3,500 leads in 17 s).
@@ -157,17 +169,22 @@ function startInstance(port, dir = root) {
   instances[port] = child;
   return child;
 }
+/** How long an instance may take to answer /api/health (the first migrates an empty database; a busy machine). */
+const HEALTHY_WITHIN_MS = 120_000;
 async function healthy(port) {
-  for (let i = 0; i < 120; i++) {
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
+  while (Date.now() < deadline) {
+    const child = instances[port];
+    if (child && child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode} at start`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`instance on ${port} did not become healthy`);
+  throw new Error(`instance on ${port} did not become healthy within ${HEALTHY_WITHIN_MS / 1000} s`);
 }
 function stopInstance(port) {
   const child = instances[port];
@@ -251,8 +268,9 @@ function previousRelease() {
     return { dir: root, label: 'this build' };
   }
   const commit = git('rev-parse', '--short', `${previous.ref}^{commit}`);
+  const name = previous.ref.startsWith(commit) ? commit : `${previous.ref} (${commit})`;
   const dir = path.join(work, 'previous');
-  step(`the previous release: ${previous.ref} (${commit}, ${previous.why}), built in a worktree of its own`);
+  step(`the previous release: ${name} (${previous.why}), built in a worktree of its own for ${siteUrl}`);
   const started = Date.now();
   execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: root, stdio: 'ignore' });
   previousWorktree = dir;
@@ -294,7 +312,7 @@ function previousRelease() {
     `  ready in ${took(started)}: worktree ${((checkedOut - started) / 1000).toFixed(0)} s, ` +
       `${how} ${((installed - checkedOut) / 1000).toFixed(0)} s, npm run build ${took(installed)}`,
   );
-  return { dir, label: `${previous.ref} (${commit})` };
+  return { dir, label: name };
 }
 let previousWorktree = null;
 
