@@ -9,14 +9,19 @@
 // Needs the build (npm run build) and an empty PostgreSQL database.
 //
 //   DATABASE_URL=postgres://…/agency_rolling node deploy/rolling-upgrade-test.mjs
-// Optional: BASE_PORT (4400: nginx on BASE_PORT, instances on +1 and +2, SMTP on +3), LOAD_SECONDS_PER_STEP (3),
-// SITE_URL (the origin the build's pages were made for; http://localhost:3000, npm test's build).
-// An upgrade between releases (opt-in, a few minutes more): PREVIOUS_RELEASE=<a commit or tag> starts both instances
-// from that release (checked out with `git worktree add`, `npm ci`, built) and rolls them to this checkout's build;
-// PREVIOUS_BUILD_DIR=<a built checkout> does the same from a checkout already built. Without either, each instance
-// is restarted from the same build.
+// From its environment: BASE_PORT (4400: nginx on BASE_PORT, instances on +1 and +2, SMTP on +3, plain HTTP on +4),
+// SITE_URL (the site's origin; by default the one this checkout's build was made for, else the one nginx serves
+// here, https://localhost:BASE_PORT),
+// LOAD_SECONDS_PER_STEP (3), LOAD_PAUSE_MS (250).
+// An upgrade between releases: both instances start from the previous release's build and are rolled, one at a
+// time, to this checkout's build. The previous release is PREVIOUS_RELEASE=<a commit, tag or branch>, by default the
+// newest `release-*` tag this checkout contains, else where it left origin/main (or main); it is checked out with
+// `git worktree add`, given node_modules (copied from this checkout when package-lock.json is the same, else
+// `npm ci`) and built, and the minutes that took are printed. PREVIOUS_BUILD_DIR=<a built checkout> skips that.
+// When there is no previous release (a checkout of main itself, no tag), each instance is restarted from the same
+// build, and the output says so.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,11 +30,23 @@ import pg from 'pg';
 import { startMailSink } from './mail-sink.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL (an empty PostgreSQL database) is required');
 const base = Number(process.env.BASE_PORT ?? 4400);
-const ports = { nginx: base, a: base + 1, b: base + 2, smtp: base + 3 };
+const ports = { nginx: base, a: base + 1, b: base + 2, smtp: base + 3, http: base + 4 };
+/** The origin this checkout's pages were built for (their canonical link, as the server reads it), if built. */
+function builtOrigin() {
+  try {
+    const home = readFileSync(path.join(root, 'apps/web/build/client/index.html'), 'utf8');
+    const href = /<link[^>]+rel="canonical"[^>]+href="([^"]+)"/.exec(home)?.[1];
+    return href ? new URL(href).origin : null;
+  } catch {
+    return null;
+  }
+}
+// The site's origin: SITE_URL, else the one this checkout's build was made for (production refuses another), else
+// the one nginx serves in this run. The previous release is built for the same.
+const siteUrl = (process.env.SITE_URL ?? builtOrigin() ?? `https://localhost:${ports.nginx}`).replace(/\/$/, '');
 const stepMs = Number(process.env.LOAD_SECONDS_PER_STEP ?? 3) * 1000;
 // Each of the three load workers waits this long between its POSTs: a steady load through every restart, bounded
 // so that the mail it causes (two per lead) is sent within the run (an unpaced load made 3,500 leads in 17 s).
@@ -79,7 +96,7 @@ replace('127.0.0.1:3001', `127.0.0.1:${ports.a}`);
 replace('127.0.0.1:3002', `127.0.0.1:${ports.b}`);
 replace('listen 443 ssl http2;', `listen 127.0.0.1:${ports.nginx} ssl http2;`);
 replace('listen [::]:443 ssl http2;', '');
-replace('listen 80;', `listen 127.0.0.1:${base + 4};`);
+replace('listen 80;', `listen 127.0.0.1:${ports.http};`);
 replace('listen [::]:80;', '');
 replace('/etc/ssl/agency/fullchain.pem', certFile);
 replace('/etc/ssl/agency/privkey.pem', keyFile);
@@ -152,17 +169,22 @@ function startInstance(port, dir = root) {
   instances[port] = child;
   return child;
 }
+/** How long an instance may take to answer /api/health (the first migrates an empty database; a busy machine). */
+const HEALTHY_WITHIN_MS = 120_000;
 async function healthy(port) {
-  for (let i = 0; i < 120; i++) {
+  const deadline = Date.now() + HEALTHY_WITHIN_MS;
+  while (Date.now() < deadline) {
+    const child = instances[port];
+    if (child && child.exitCode !== null) throw new Error(`instance on ${port} exited with ${child.exitCode} at start`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`instance on ${port} did not become healthy`);
+  throw new Error(`instance on ${port} did not become healthy within ${HEALTHY_WITHIN_MS / 1000} s`);
 }
 function stopInstance(port) {
   const child = instances[port];
@@ -206,31 +228,103 @@ const contact = (n) => ({
   message: `Lead number ${n}`,
 });
 
+const git = (...args) =>
+  execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
+/** The release before this checkout: PREVIOUS_RELEASE, else the newest release-* tag, else where it left main. */
+function previousRef() {
+  if (process.env.PREVIOUS_RELEASE) return { ref: process.env.PREVIOUS_RELEASE, why: 'PREVIOUS_RELEASE' };
+  const head = git('rev-parse', 'HEAD');
+  const tags = git('tag', '--list', 'release-*', '--merged', 'HEAD', '--sort=-creatordate').split('\n');
+  for (const tag of tags.filter(Boolean)) {
+    if (git('rev-parse', `${tag}^{commit}`) !== head) return { ref: tag, why: 'the newest release-* tag' };
+  }
+  for (const branch of ['origin/main', 'main']) {
+    let fork;
+    try {
+      fork = git('merge-base', 'HEAD', branch);
+    } catch {
+      continue;
+    }
+    if (fork !== head) return { ref: fork, why: `where this checkout left ${branch}` };
+  }
+  return null;
+}
+
+const took = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
 /**
- * The checkout the instances start from before the upgrade: the previous release, built in a worktree of its own
- * (PREVIOUS_RELEASE), a built checkout (PREVIOUS_BUILD_DIR), or this one.
+ * The checkout the instances start from before the upgrade: a built checkout (PREVIOUS_BUILD_DIR), the previous
+ * release built in a worktree of its own, or (no previous release found) this one.
  */
 function previousRelease() {
-  if (process.env.PREVIOUS_BUILD_DIR) return path.resolve(process.env.PREVIOUS_BUILD_DIR);
-  const release = process.env.PREVIOUS_RELEASE;
-  if (!release) return root;
+  if (process.env.PREVIOUS_BUILD_DIR) {
+    const dir = path.resolve(process.env.PREVIOUS_BUILD_DIR);
+    return { dir, label: `the build in ${dir}` };
+  }
+  const previous = previousRef();
+  if (!previous) {
+    step('no previous release (no release-* tag, and this checkout is main): each instance restarts from this build');
+    return { dir: root, label: 'this build' };
+  }
+  const commit = git('rev-parse', '--short', `${previous.ref}^{commit}`);
+  const name = previous.ref.startsWith(commit) ? commit : `${previous.ref} (${commit})`;
   const dir = path.join(work, 'previous');
-  step(`the previous release ${release}: git worktree add, npm ci, npm run build`);
-  execFileSync('git', ['worktree', 'add', '--detach', dir, release], { cwd: root, stdio: 'inherit' });
+  step(`the previous release: ${name} (${previous.why}), built in a worktree of its own for ${siteUrl}`);
+  const started = Date.now();
+  execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: root, stdio: 'ignore' });
   previousWorktree = dir;
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: 'inherit' });
-  execFileSync('npm', ['run', 'build'], { cwd: dir, stdio: 'inherit', env: { ...process.env, SITE_URL: siteUrl } });
-  return dir;
+  const checkedOut = Date.now();
+  const lock = (at) => readFileSync(path.join(at, 'package-lock.json'), 'utf8');
+  let how;
+  if (existsSync(path.join(root, 'node_modules')) && lock(root) === lock(dir)) {
+    // The same dependencies: this checkout's node_modules, copied as hard links (650 MB written and deleted again
+    // took minutes on a busy disk; the build only adds files there). Their workspace links are relative, so they
+    // point into the copy's own packages.
+    const dirs = [
+      'node_modules',
+      ...['apps', 'packages', 'tests'].flatMap((group) =>
+        existsSync(path.join(root, group))
+          ? execFileSync('find', [group, '-mindepth', '2', '-maxdepth', '2', '-name', 'node_modules'], {
+              cwd: root,
+              encoding: 'utf8',
+            })
+              .split('\n')
+              .filter(Boolean)
+          : [],
+      ),
+    ];
+    for (const modules of dirs) {
+      if (!existsSync(path.join(dir, path.dirname(modules)))) continue;
+      execFileSync('cp', ['-al', path.join(root, modules), path.join(dir, modules)]);
+    }
+    how = 'node_modules linked (same package-lock.json)';
+  } else {
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, stdio: 'ignore' });
+    how = 'npm ci';
+  }
+  const installed = Date.now();
+  execFileSync('npm', ['run', 'build'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, SITE_URL: siteUrl },
+  });
+  console.log(
+    `  ready in ${took(started)}: worktree ${((checkedOut - started) / 1000).toFixed(0)} s, ` +
+      `${how} ${((installed - checkedOut) / 1000).toFixed(0)} s, npm run build ${took(installed)}`,
+  );
+  return { dir, label: name };
 }
 let previousWorktree = null;
 
 let nginxStarted = false;
+let upgradedFrom = 'this build';
 const db = new pg.Client({ connectionString: databaseUrl });
 try {
-  const from = previousRelease();
-  step(
-    `nginx (deploy/nginx/agency.conf) and two instances (deploy/systemd/agency@.service)${from === root ? '' : ` of ${from}`}`,
-  );
+  const previous = previousRelease();
+  const from = previous.dir;
+  upgradedFrom = previous.label;
+  step(`nginx (deploy/nginx/agency.conf) and two instances (deploy/systemd/agency@.service) of ${previous.label}`);
   execFileSync('nginx', [...nginxArgs, '-t'], { stdio: 'inherit' });
   startInstance(ports.a, from);
   // The first one migrates the empty database; then the second.
@@ -271,7 +365,7 @@ try {
     console.log(`  127.0.0.9: 429 after ${RATE_LIMIT_MAX}; 127.0.0.10 at the same time: ${other.status}`);
   }
 
-  step('rolling restart under a load of lead POSTs');
+  step(`rolling upgrade from ${previous.label} to this build under a load of lead POSTs`);
   const acknowledged = [];
   const statuses = new Map();
   let n = 0;
@@ -303,7 +397,7 @@ try {
     startInstance(port);
     await healthy(port);
     upstream(port, false);
-    console.log(`  instance on ${port}: started again from the build, healthy, back in the upstream`);
+    console.log(`  instance on ${port}: started from this build, healthy, back in the upstream`);
     await new Promise((resolve) => setTimeout(resolve, stepMs));
   }
   stop = true;
@@ -360,4 +454,4 @@ if (failures.length) {
   console.log(`rolling upgrade: ${failures.length} failure(s)`);
   process.exit(1);
 }
-console.log('rolling upgrade: every acknowledged lead stored, no 5xx, no mail sent twice');
+console.log(`rolling upgrade from ${upgradedFrom}: every acknowledged lead stored, no 5xx, no mail sent twice`);

@@ -50,7 +50,7 @@ export {
 } from './backup-restore.ts';
 
 /** Rows fetched from the cursor at a time: each fetch blocks PGlite's thread, so small enough to keep it short. */
-const PAGE_ROWS = 500;
+const PAGE_ROWS = 200;
 
 interface DumpedTable extends ManifestTable {
   /** The staged JSON lines, written in pages. */
@@ -72,9 +72,11 @@ async function dumpDatabase(database: Database, staging: string, signal?: AbortS
   return database.db.transaction(
     async (tx) => {
       const catalog = await readCatalog(tx);
+      await nextTurn();
       const schema = await schemaVersion(tx);
       const tables: Dump['tables'] = [];
       for (const table of catalog.tables) {
+        await nextTurn();
         const file = path.join(staging, `${table.name}.jsonl`);
         const out = createWriteStream(file, { mode: FILE_MODE });
         const closed = finished(out);
@@ -105,6 +107,7 @@ async function dumpDatabase(database: Database, staging: string, signal?: AbortS
       }
       const sequences: Manifest['sequences'] = [];
       for (const name of catalog.sequences) {
+        await nextTurn();
         const [state] = await rows<{ last_value: string | number; is_called: boolean }>(
           tx,
           sql.raw(`select last_value, is_called from ${ident(name)}`),
