@@ -16,14 +16,13 @@ export function shownWords(value: string): string {
 const CONTROLS =
   'input:not([type]), input[type="text"], input[type="url"], input[type="email"], input[type="tel"], textarea';
 
-/** The form's control best matching `text`, or null. */
-export function findField(form: ParentNode, text: string): HTMLInputElement | HTMLTextAreaElement | null {
+/** Which of `values` shows `text` best (its index), or -1. */
+export function bestMatch(text: string, values: readonly string[]): number {
   const wanted = shownWords(text);
-  if (!wanted) return null;
-  let best: { control: HTMLInputElement | HTMLTextAreaElement; score: number } | null = null;
-  for (const control of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(CONTROLS)) {
-    const value = shownWords(control.value);
-    if (!value) continue;
+  let best = { index: -1, score: 0 };
+  values.forEach((raw, index) => {
+    const value = shownWords(raw);
+    if (!wanted || !value) return;
     // Equal beats holding it (the shortest value that does), which beats being held by it (the longest).
     const score =
       value === wanted
@@ -33,9 +32,22 @@ export function findField(form: ParentNode, text: string): HTMLInputElement | HT
           : wanted.includes(value) && value.length >= 3
             ? 1e6 + value.length
             : 0;
-    if (score > (best?.score ?? 0)) best = { control, score };
-  }
-  return best?.control ?? null;
+    if (score > best.score) best = { index, score };
+  });
+  return best.index;
+}
+
+/** The form's control best matching `text`, or null. */
+export function findField(form: ParentNode, text: string): HTMLInputElement | HTMLTextAreaElement | null {
+  const controls = [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(CONTROLS)];
+  return (
+    controls[
+      bestMatch(
+        text,
+        controls.map((control) => control.value),
+      )
+    ] ?? null
+  );
 }
 
 /** Shows and focuses a control: the folds around it opened, scrolled to the middle of the screen. */

@@ -11,13 +11,16 @@ import type { Kept } from './blog-values';
 import { renderMarkdown } from './markdown-preview';
 import { PageFrame } from './page-frame';
 
+/** The heading of a post not named yet (the page never has an empty heading). */
+export const UNTITLED_POST = 'Untitled post';
+
 /** The post as its page would show it with `values` saved. */
 export function draftPost(blog: Blog | null, values: Kept, author: string | null, now = new Date()): PublishedPost {
   const at = now.toISOString();
   const publishedAt = values.published ? (fromLocalInput(values.publishAt) ?? at) : null;
   return {
     _id: blog?._id ?? 'new',
-    title: values.title,
+    title: values.title.trim() ? values.title : UNTITLED_POST,
     content: values.content,
     html: renderMarkdown(values.content),
     imageUrl: values.imageUrl,
