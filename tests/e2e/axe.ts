@@ -3,6 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
+const PREVIEW_FRAME = '[data-testid="page-preview-frame"]';
+
 /** Fails with each violation's rule and elements; `include` limits the check to one part of the page. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
   // A toast or dialog still fading in has not reached its real colours (axe would report its contrast).
@@ -24,9 +26,21 @@ export async function expectNoAxeViolations(page: Page, include?: string) {
         toast.getAnimations().length === 0 && ['0', '1'].includes(getComputedStyle(toast as HTMLElement).opacity),
     ),
   );
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
+  const analyze = async (configure: (builder: AxeBuilder) => AxeBuilder = (builder) => builder) => {
+    const builder = new AxeBuilder({ page });
+    if (include) builder.include(include);
+    return (await configure(builder).analyze()).violations;
+  };
+  // An editor's page preview (admin-content/page-frame.tsx) is a public page in a frame of its own: its site
+  // header, main and footer repeat the admin page's, which axe counts as landmarks of one page. Every rule reads
+  // the frame too; only that one is read without it.
+  const violations =
+    (await page.locator(PREVIEW_FRAME).count()) > 0
+      ? [
+          ...(await analyze((builder) => builder.disableRules(['landmark-unique']))),
+          ...(await analyze((builder) => builder.withRules(['landmark-unique']).exclude([PREVIEW_FRAME, 'body']))),
+        ]
+      : await analyze();
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`),
   ).toEqual([]);

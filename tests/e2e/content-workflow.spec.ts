@@ -100,11 +100,12 @@ test('the page beside the form follows typing; Publish names every problem and o
 
   // On a phone the preview is one tap away.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(preview).toBeHidden();
+  await expect(frame).toBeHidden();
   await page.getByRole('button', { name: 'Show the page preview' }).click();
-  await expect(preview.getByText(heading)).toBeVisible();
+  await expect(preview.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(field(page, 'hero.title')).toBeHidden();
   await expectNoAxeViolations(page);
-  await preview.getByText(heading).click();
+  await preview.getByRole('heading', { level: 1, name: heading }).click();
   await expect(field(page, 'hero.title')).toBeFocused();
 });
 
