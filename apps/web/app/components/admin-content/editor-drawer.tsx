@@ -3,7 +3,7 @@
 // next to each field it named (the first of them gets focus), else above the fields. An editor with a page
 // preview (the blog's) shows it beside the form on a wide screen and one tap away on a phone; a text clicked in it
 // focuses the field holding it (find-field.ts).
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '~/components/ui/modal';
 import { ApiRequestError } from '~/lib/api';
 import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
@@ -41,6 +41,7 @@ const WIDE = 'md:col-span-2';
 
 export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, children, preview }: EditorDrawerProps) {
   const form = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const [showPreview, setShowPreview] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
@@ -61,6 +62,7 @@ export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, c
   const fields = (
     <form
       ref={form}
+      id={formId}
       onSubmit={(event) => void submit(event)}
       noValidate
       className={`${columns === 2 ? 'grid gap-5 md:grid-cols-2' : 'space-y-5'} ${
@@ -89,7 +91,7 @@ export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, c
             type="button"
             className={`${secondaryButton} mb-4 lg:hidden`}
             aria-expanded={showPreview}
-            aria-controls={`${title}-preview`.replace(/\W+/g, '-')}
+            aria-controls={`${formId}-preview`}
             onClick={() => setShowPreview(!showPreview)}
           >
             {showPreview ? 'Back to the form' : 'Show the page preview'}
@@ -97,12 +99,13 @@ export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, c
           <div className="grid gap-6 lg:grid-cols-2">
             {fields}
             <aside
-              id={`${title}-preview`.replace(/\W+/g, '-')}
+              id={`${formId}-preview`}
               aria-label="Page preview"
               className={`min-w-0 lg:sticky lg:top-0 lg:block lg:self-start ${showPreview ? '' : 'hidden'}`}
             >
               {preview((text) => {
-                const control = form.current && findField(form.current, text);
+                const fields = document.getElementById(formId);
+                const control = fields && findField(fields, text);
                 if (!control) return;
                 setShowPreview(false);
                 // The form shows again on a phone before its field is focused.
