@@ -49,8 +49,6 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   browser,
   consoleErrors,
 }) => {
-  // Axe reads the drawer twice, the post's page in its preview included, on a shared machine.
-  test.setTimeout(90_000);
   await loginAdmin(request);
   await login(page);
   const id = unique();
@@ -456,6 +454,8 @@ test("the post's page beside the form follows typing, is one tap away on a phone
   page,
   request,
 }) => {
+  // Axe reads the drawer with the post's page twice, on a shared machine.
+  test.setTimeout(90_000);
   const posts = await adminPosts(request);
   await login(page);
   await page.getByRole('button', { name: 'Create Blog' }).click();
@@ -478,12 +478,14 @@ test("the post's page beside the form follows typing, is one tap away on a phone
   await drawer.getByLabel('Tags').focus();
   await preview.getByText('Cat 6A to every desk.').click();
   await expect(drawer.getByLabel('Content')).toBeFocused();
+  await expectNoAxeViolations(page, undefined, { preview: true });
 
   // A phone: the form, and the page one tap away; a click on its text brings the form back at its field.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(drawer.getByTestId('page-preview-frame')).toBeHidden();
   await drawer.getByRole('button', { name: 'Show the page preview' }).click();
   await expect(drawer.getByLabel('Title')).toBeHidden();
+  await expectNoAxeViolations(page, undefined, { preview: true });
   await preview.getByRole('heading', { level: 1, name: title }).click();
   await expect(drawer.getByLabel('Title')).toBeFocused();
 
