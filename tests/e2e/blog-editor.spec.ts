@@ -49,6 +49,8 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   browser,
   consoleErrors,
 }) => {
+  // A long day's work, the drawer drawing the post's page beside the form, on a shared machine.
+  test.setTimeout(60_000);
   await loginAdmin(request);
   await login(page);
   const id = unique();
