@@ -1,6 +1,6 @@
 // Axe on this round's new admin screens, at desktop and phone width: the deal board, the lead conversation page,
 // the leads inbox (table on a desktop, cards on a phone), the dashboard's cards, and the content editor's preview
-// pane, publish box with problems, revision comparison and conflict merge. Each screen is brought to its state
+// pane (the real page in its frame, at a desktop's and a phone's width), publish box with problems, revision comparison and conflict merge. Each screen is brought to its state
 // once, then checked at both widths.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
@@ -24,11 +24,11 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Axe at a desktop's width, then a phone's; `ready` waits for what the screen must show at each. */
-async function atBothWidths(page: Page, ready: () => Promise<void>) {
+async function atBothWidths(page: Page, ready: () => Promise<void>, { preview = false } = {}) {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await ready();
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolations(page, undefined, { preview });
   }
 }
 
@@ -115,14 +115,22 @@ test.describe('the content editor', () => {
     await openDocument(page, 'packages', 'Packages and prices');
     await field(page, 'plans.1.name').fill('');
     const problems = page.getByTestId('publish-problems');
-    const preview = page.getByTestId('page-preview');
-    await atBothWidths(page, async () => {
-      await expect(problems.getByRole('link', { name: /Plan name$/ })).toBeVisible();
-      if (page.viewportSize()!.width < 768 && (await preview.isHidden())) {
-        await page.getByRole('button', { name: 'Show the page preview' }).click();
-      }
-      await expect(preview).toBeVisible();
-    });
+    const frame = page.getByTestId('page-preview-frame');
+    await atBothWidths(
+      page,
+      async () => {
+        await expect(problems.getByRole('link', { name: /Plan name$/ })).toBeVisible();
+        if (page.viewportSize()!.width < 768 && (await frame.isHidden())) {
+          await page.getByRole('button', { name: 'Show the page preview' }).click();
+        }
+        await expect(frame.contentFrame().getByRole('heading', { level: 1 })).toBeVisible();
+      },
+      { preview: true },
+    );
+    // The page drawn at a phone's width in the preview, too (the check reads the frame's page as well).
+    await page.getByRole('group', { name: 'Preview width' }).getByRole('button', { name: 'Phone' }).click();
+    await expect(frame.contentFrame().getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expectNoAxeViolations(page, undefined, { preview: true });
   });
 
   test('the revision comparison', async ({ page, request }) => {

@@ -49,6 +49,8 @@ test('an editor schedules, previews, publishes, renames and restores a post', as
   browser,
   consoleErrors,
 }) => {
+  // A long day's work, the drawer drawing the post's page beside the form, on a shared machine.
+  test.setTimeout(60_000);
   await loginAdmin(request);
   await login(page);
   const id = unique();
@@ -447,5 +449,51 @@ test('two people on one post see each other, and a conflict shows what the colle
     consoleErrors.splice(refusedSave, 1);
   } finally {
     await anna.context.close();
+  }
+});
+
+test("the post's page beside the form follows typing, is one tap away on a phone, and a click on its text focuses the field", async ({
+  page,
+  request,
+}) => {
+  // Axe reads the drawer with the post's page twice, on a shared machine.
+  test.setTimeout(90_000);
+  const posts = await adminPosts(request);
+  await login(page);
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create Blog' });
+  const preview = drawer.getByTestId('page-preview-frame').contentFrame();
+  // The post's page as the public gets it: the site's header and footer, the banner saying it is a draft.
+  await expect(preview.getByTestId('draft-preview-banner')).toHaveText('Draft preview — not published');
+  await expect(preview.getByRole('link', { name: '← All blogs' })).toBeVisible();
+  await expect(preview.getByRole('contentinfo')).toBeVisible();
+
+  const title = `Fibre to every desk ${unique()}`;
+  await drawer.getByLabel('Title').fill(title);
+  await expect(preview.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 1000 });
+  await drawer.getByLabel('Content').fill('## Cabling\n\nCat 6A to **every** desk.');
+  await expect(preview.getByRole('heading', { level: 2, name: 'Cabling' })).toBeVisible({ timeout: 1000 });
+  await expect(preview.locator('strong', { hasText: 'every' })).toBeVisible();
+  await drawer.getByLabel('Tags').fill('Networks, Fibre');
+  await expect(preview.getByRole('link', { name: '#Fibre', exact: true })).toBeVisible({ timeout: 1000 });
+
+  await drawer.getByLabel('Tags').focus();
+  await preview.getByText('Cat 6A to every desk.').click();
+  await expect(drawer.getByLabel('Content')).toBeFocused();
+  await expectNoAxeViolations(page, undefined, { preview: true });
+
+  // A phone: the form, and the page one tap away; a click on its text brings the form back at its field.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(drawer.getByTestId('page-preview-frame')).toBeHidden();
+  await drawer.getByRole('button', { name: 'Show the page preview' }).click();
+  await expect(drawer.getByLabel('Title')).toBeHidden();
+  await expectNoAxeViolations(page, undefined, { preview: true });
+  await preview.getByRole('heading', { level: 1, name: title }).click();
+  await expect(drawer.getByLabel('Title')).toBeFocused();
+
+  // The first autosave kept the post as a draft: removed again.
+  await expect.poll(async () => (await posts.titled(title)).length).toBe(1);
+  for (const post of await posts.titled(title)) {
+    expect((await request.delete(`/api/blogs/${post._id}`, { headers: posts.headers })).status()).toBeLessThan(300);
   }
 });

@@ -46,17 +46,31 @@ test('the page beside the form follows typing; Publish names every problem and o
   await loginThroughUi(page);
   await openDocument(page, 'packages', 'Packages and prices');
 
-  // Typing shows in the preview within a second, from the draft on screen; clicking it focuses its field.
+  // Typing shows within a second in the real page beside the form (its header, footer and banner around it),
+  // drawn from the draft on screen; clicking a text of it focuses its field.
   const heading = `Plans for every office ${Date.now().toString(36)}`;
   await field(page, 'hero.title').fill(heading);
-  const preview = page.getByTestId('page-preview');
-  await expect(preview.getByText(heading)).toBeVisible({ timeout: 1000 });
-  await expect(page.getByRole('complementary', { name: 'Page preview' })).toContainText(
-    'Draft preview — not published',
-  );
+  const frame = page.getByTestId('page-preview-frame');
+  const preview = frame.contentFrame();
+  await expect(preview.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 1000 });
+  await expect(preview.getByTestId('draft-preview-banner')).toHaveText('Draft preview — not published');
+  await expect(preview.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(preview.getByRole('contentinfo')).toContainText('Privacy Policy');
   await field(page, 'plans.0.price').focus();
-  await preview.getByText(heading).click();
+  await preview.getByRole('heading', { level: 1, name: heading }).click();
   await expect(field(page, 'hero.title')).toBeFocused();
+  await preview.getByText(await field(page, 'hero.lead').inputValue()).click();
+  await expect(field(page, 'hero.lead')).toBeFocused();
+
+  // At a phone's width the page's own media queries apply: the menu button instead of the main navigation.
+  const widths = page.getByRole('group', { name: 'Preview width' });
+  await widths.getByRole('button', { name: 'Phone' }).click();
+  await expect(widths.getByRole('button', { name: 'Phone' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(preview.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(preview.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  expect(await preview.locator('body').evaluate((body) => body.ownerDocument.defaultView?.innerWidth)).toBe(390);
+  await widths.getByRole('button', { name: 'Desktop' }).click();
+  await expect(preview.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
   // Fields in staff's words: limits said, developer fields under a closed "Advanced", no misspelt label.
   await expect(field(page, 'hero.title')).toHaveAccessibleDescription(/Up to 200 characters/);
@@ -86,11 +100,12 @@ test('the page beside the form follows typing; Publish names every problem and o
 
   // On a phone the preview is one tap away.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(preview).toBeHidden();
+  await expect(frame).toBeHidden();
   await page.getByRole('button', { name: 'Show the page preview' }).click();
-  await expect(preview.getByText(heading)).toBeVisible();
+  await expect(preview.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(field(page, 'hero.title')).toBeHidden();
   await expectNoAxeViolations(page);
-  await preview.getByText(heading).click();
+  await preview.getByRole('heading', { level: 1, name: heading }).click();
   await expect(field(page, 'hero.title')).toBeFocused();
 });
 

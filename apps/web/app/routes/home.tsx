@@ -1,9 +1,5 @@
 import type { HomeDocument, ServicesDocument } from '@agency/contract';
-import { ExpertiseCards } from '~/components/home/expertise-cards';
-import { HomeHero } from '~/components/home/hero';
-import { MissionSection, WhyChooseUs } from '~/components/home/mission-why';
-import { TableOrderSection } from '~/components/home/table-order';
-import { TechStrip } from '~/components/home/tech-strip';
+import { HomePage } from '~/components/home/home-page';
 import { loadDocument, loadPage } from '~/lib/content-loader';
 import { organizationJsonLd } from '~/lib/jsonld';
 import { jsonLd, documentSeo } from '~/lib/seo';
@@ -25,15 +21,5 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { content, descriptions } = loaderData;
-  return (
-    <>
-      <HomeHero hero={content.hero} />
-      <ExpertiseCards expertise={content.expertise} descriptions={descriptions} />
-      <TableOrderSection tableOrder={content.tableOrder} />
-      <MissionSection mission={content.mission} />
-      <WhyChooseUs whyChooseUs={content.whyChooseUs} />
-      <TechStrip techStack={content.techStack} />
-    </>
-  );
+  return <HomePage content={loaderData.content} descriptions={loaderData.descriptions} />;
 }

@@ -1,5 +1,5 @@
 import type { PackagesDocument } from '@agency/contract';
-import { PlanCard } from '~/components/packages/plan-card';
+import { PackagesPage } from '~/components/packages/packages-page';
 import { loadPage } from '~/lib/content-loader';
 import { packagesJsonLd } from '~/lib/jsonld';
 import { jsonLd, documentSeo } from '~/lib/seo';
@@ -14,50 +14,5 @@ export const meta = ({ loaderData }: Route.MetaArgs) => [
 ];
 
 export default function Packages({ loaderData }: Route.ComponentProps) {
-  const {
-    hero: PACKAGES_HERO,
-    categories: PACKAGE_CATEGORIES,
-    inclusions: SHARED_INCLUSIONS,
-    plans,
-  } = loaderData.content;
-  const plansIn = (category: string) => plans.filter((plan) => plan.category === category);
-  return (
-    <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{PACKAGES_HERO.title}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">{PACKAGES_HERO.lead}</p>
-        </div>
-      </section>
-      {PACKAGE_CATEGORIES.map((category) => (
-        <section key={category.id} aria-labelledby={`packages-${category.id}`} className="mx-auto max-w-7xl px-6 pt-16">
-          <h2 id={`packages-${category.id}`} className="text-3xl font-bold tracking-tight">
-            {category.name}
-          </h2>
-          <p className="mt-2 text-slate-600">{category.description}</p>
-          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {plansIn(category.id).map((plan) => (
-              <li key={plan.id}>
-                <PlanCard plan={plan} categoryName={category.name} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-      <section aria-labelledby="packages-shared" className="mx-auto max-w-7xl px-6 py-16">
-        <div className="rounded-2xl bg-brand-50 p-8">
-          <h2 id="packages-shared" className="text-2xl font-bold tracking-tight">
-            {SHARED_INCLUSIONS.title}
-          </h2>
-          <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {SHARED_INCLUSIONS.items.map((item) => (
-              <li key={item} className="rounded-lg bg-white px-4 py-3 font-medium text-slate-700 shadow-sm">
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
-    </>
-  );
+  return <PackagesPage content={loaderData.content} />;
 }

@@ -1,6 +1,6 @@
 import type { QuoteDocument } from '@agency/contract';
 import { loadPage } from '~/lib/content-loader';
-import { Link } from '~/lib/navigation';
+import { QuotePage } from '~/components/quote/quote-page';
 import { documentSeo } from '~/lib/seo';
 import type { Route } from './+types/quote';
 
@@ -9,32 +9,5 @@ export const loader = (args: Route.LoaderArgs) => loadPage<QuoteDocument>(args, 
 export const meta = ({ loaderData }: Route.MetaArgs) => documentSeo('quote', loaderData);
 
 export default function QuoteChooser({ loaderData }: Route.ComponentProps) {
-  const { hero, regions: REGIONS } = loaderData.content;
-  return (
-    <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-5xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">{hero.lead}</p>
-        </div>
-      </section>
-      <ul className="mx-auto grid max-w-5xl gap-8 px-6 py-16 md:grid-cols-2">
-        {REGIONS.map((region) => (
-          <li key={region.to}>
-            <Link
-              to={region.to}
-              className="group block h-full rounded-2xl border-2 border-slate-200 bg-white p-8 shadow-sm transition-colors hover:border-brand-600 motion-reduce:transition-none"
-            >
-              <h2 className="text-2xl font-bold text-ink group-hover:text-brand-700">{region.title}</h2>
-              <p className="mt-2 font-semibold text-brand-700">{region.currency}</p>
-              <p className="mt-4 text-slate-600">{region.text}</p>
-              <span aria-hidden="true" className="mt-6 inline-block font-semibold text-brand-700">
-                Continue →
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
+  return <QuotePage content={loaderData.content} />;
 }

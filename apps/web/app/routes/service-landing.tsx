@@ -2,10 +2,7 @@
 // The prose is the route's data (inside the prerendered HTML, or /<path>.data on a client navigation), so
 // the browser never downloads the other eleven services' prose with this page's script.
 import { data } from 'react-router';
-import { ClosingCta } from '~/components/service-landing/closing-cta';
-import { ContentSectionView } from '~/components/service-landing/content-section';
-import { ServiceHero } from '~/components/service-landing/service-hero';
-import { FaqList } from '~/components/faq/faq-list';
+import { ServiceLandingPage } from '~/components/service-landing/service-landing-page';
 import { pageByPath } from '~/content/pages';
 import type { ServicePageDocument } from '@agency/contract';
 import { serviceByPath } from '@agency/contract/content/services.ts';
@@ -34,14 +31,5 @@ export const meta = ({ location, loaderData }: Route.MetaArgs) => {
 };
 
 export default function ServiceLanding({ loaderData: { content } }: Route.ComponentProps) {
-  return (
-    <>
-      <ServiceHero hero={content.hero} />
-      {content.sections.map((section, index) => (
-        <ContentSectionView key={section.id} section={section} tinted={index % 2 === 0} />
-      ))}
-      <FaqList faqs={content.faqs} />
-      <ClosingCta closing={content.closing} />
-    </>
-  );
+  return <ServiceLandingPage content={content} />;
 }

@@ -30,6 +30,7 @@ import {
 import { type Conflict, ConflictMerge } from './conflict-merge';
 import { EditorDrawer, type SaveFailure } from './editor-drawer';
 import { dropBackup, keepBackup, readBackup } from './local-backup';
+import { PostPagePreview } from './post-page-preview';
 import { EditorsNotice, usePresence } from './presence';
 import { useAutosave } from './use-autosave';
 
@@ -245,6 +246,7 @@ export function BlogDrawer({ blog, resumed = null, onClose, onSubmit }: BlogDraw
       submitLabel={blog ? 'Update Blog' : 'Create Blog'}
       onClose={() => void close()}
       save={save}
+      preview={(onTextClick) => <PostPagePreview blog={stored} values={values} onTextClick={onTextClick} />}
     >
       {(failure) => {
         const errorOf = (field: string) =>

@@ -29,7 +29,8 @@ import { formErrors, mergeChecks, schemaProblems } from './content-problems';
 import { ContentRevisions } from './content-revisions';
 import { useLeaveGuard } from './leave-guard';
 import { dropBackup, keepBackup, readBackup } from './local-backup';
-import { PagePreview } from './page-preview';
+import { ContentPagePreview } from './content-page-preview';
+import { findField, focusControl } from './find-field';
 import { EditorsNotice, usePresence } from './presence';
 import { PublishBox } from './publish-box';
 import { type SaveState, SaveStatus } from './save-status';
@@ -347,16 +348,15 @@ export function ContentEditor({ documentKey, role }: { documentKey: string; role
           tabIndex={0}
           className={`min-w-0 lg:sticky lg:top-4 lg:block lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-auto ${showPreview ? '' : 'hidden'}`}
         >
-          <PagePreview
-            title={entry.title}
-            schema={entry.schema}
+          <ContentPagePreview
+            entry={entry}
             value={data}
-            onFocusField={(field) => {
+            onTextClick={(text) => {
+              const control = form.current && findField(form.current, text);
+              if (!control) return;
               setShowPreview(false);
               // The form shows again on a phone before its field is focused.
-              requestAnimationFrame(() => {
-                if (form.current) focusField(field, form.current);
-              });
+              requestAnimationFrame(() => focusControl(control));
             }}
           />
         </aside>

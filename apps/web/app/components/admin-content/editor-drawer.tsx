@@ -1,10 +1,13 @@
 // The drawer the admin's editors (blog posts, job openings) create or edit one thing in: the shared Modal
 // as a drawer around a form. A failed save keeps it open with what was typed and the server's message:
-// next to each field it named (the first of them gets focus), else above the fields.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+// next to each field it named (the first of them gets focus), else above the fields. An editor with a page
+// preview (the blog's) shows it beside the form on a wide screen and one tap away on a phone; a text clicked in it
+// focuses the field holding it (find-field.ts).
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '~/components/ui/modal';
 import { ApiRequestError } from '~/lib/api';
-import { inputClass, labelClass, primaryButton } from '~/components/admin/form-styles';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '~/components/admin/form-styles';
+import { findField, focusControl } from './find-field';
 
 /** What a failed save reports: a sentence and, when the server named them, one message per field. */
 export interface SaveFailure {
@@ -30,12 +33,16 @@ interface EditorDrawerProps {
   columns?: 1 | 2;
   /** The fields, given the last failed save (null before one). */
   children: (failure: SaveFailure | null) => ReactNode;
+  /** The page as it will look, given what to do with a text clicked in it. */
+  preview?: (onTextClick: (text: string) => void) => ReactNode;
 }
 
 const WIDE = 'md:col-span-2';
 
-export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, children }: EditorDrawerProps) {
+export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, children, preview }: EditorDrawerProps) {
   const form = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  const [showPreview, setShowPreview] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   // After a failed save, focus the first field the server blamed: keyboard and screen reader users land on it.
@@ -52,26 +59,64 @@ export function EditorDrawer({ title, submitLabel, onClose, save, columns = 1, c
     setFailure(result);
   }
 
+  const fields = (
+    <form
+      ref={form}
+      id={formId}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className={`${columns === 2 ? 'grid gap-5 md:grid-cols-2' : 'space-y-5'} ${
+        preview && showPreview ? 'hidden lg:block' : ''
+      } min-w-0`}
+    >
+      {failure && !failure.fields && (
+        <p role="alert" className={`rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900 ${WIDE}`}>
+          {failure.error}
+        </p>
+      )}
+      {children(failure)}
+      <div className={WIDE}>
+        <button type="submit" className={primaryButton} disabled={saving}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+
   return (
-    <Modal variant="drawer" title={title} onClose={onClose}>
-      <form
-        ref={form}
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        className={columns === 2 ? 'grid gap-5 md:grid-cols-2' : 'space-y-5'}
-      >
-        {failure && !failure.fields && (
-          <p role="alert" className={`rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900 ${WIDE}`}>
-            {failure.error}
-          </p>
-        )}
-        {children(failure)}
-        <div className={WIDE}>
-          <button type="submit" className={primaryButton} disabled={saving}>
-            {submitLabel}
+    <Modal variant="drawer" title={title} onClose={onClose} size={preview ? 'xl' : 'md'}>
+      {preview ? (
+        <>
+          <button
+            type="button"
+            className={`${secondaryButton} mb-4 lg:hidden`}
+            aria-expanded={showPreview}
+            aria-controls={`${formId}-preview`}
+            onClick={() => setShowPreview(!showPreview)}
+          >
+            {showPreview ? 'Back to the form' : 'Show the page preview'}
           </button>
-        </div>
-      </form>
+          <div className="grid gap-6 lg:grid-cols-2">
+            {fields}
+            <aside
+              id={`${formId}-preview`}
+              aria-label="Page preview"
+              className={`min-w-0 lg:sticky lg:top-0 lg:block lg:self-start ${showPreview ? '' : 'hidden'}`}
+            >
+              {preview((text) => {
+                const fields = document.getElementById(formId);
+                const control = fields && findField(fields, text);
+                if (!control) return;
+                setShowPreview(false);
+                // The form shows again on a phone before its field is focused.
+                requestAnimationFrame(() => focusControl(control));
+              })}
+            </aside>
+          </div>
+        </>
+      ) : (
+        fields
+      )}
     </Modal>
   );
 }

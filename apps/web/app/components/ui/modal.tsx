@@ -19,7 +19,8 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
   /** A close button in the corner; a confirmation leaves it out and is answered with its own buttons. */
   closeButton?: boolean;
-  size?: 'md' | 'lg';
+  /** `xl`: a drawer with a page preview beside its form (admin-content/editor-drawer.tsx). */
+  size?: 'md' | 'lg' | 'xl';
 }
 
 const PANEL = {
@@ -58,7 +59,7 @@ export function Modal({
     return () => panel.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const width = variant === 'drawer' ? '' : size === 'lg' ? 'max-w-2xl' : 'max-w-md';
+  const width = variant === 'drawer' ? '' : size === 'xl' ? 'max-w-4xl' : size === 'lg' ? 'max-w-2xl' : 'max-w-md';
   return (
     <div
       className={`fixed inset-0 flex bg-slate-950/50 ${role === 'alertdialog' ? 'z-[105]' : 'z-50'} ${
@@ -74,7 +75,7 @@ export function Modal({
         aria-describedby={description ? `${id}-description` : undefined}
         className={`${PANEL[variant]} ${width}`}
       >
-        <div className={variant === 'drawer' ? 'mx-auto max-w-3xl' : ''}>
+        <div className={variant === 'drawer' ? `mx-auto ${size === 'xl' ? 'max-w-7xl' : 'max-w-3xl'}` : ''}>
           <div className="flex items-start justify-between gap-4">
             <h2 id={`${id}-title`} className={variant === 'drawer' ? 'text-2xl font-bold' : 'text-xl font-bold'}>
               {title}
