@@ -36,16 +36,17 @@ async function ownAccount(db: Db, caller: Requester) {
   return user;
 }
 
-/** A new TOTP secret (not in force until turned on), after the current password. */
+/** A new TOTP secret (not in force until turned on), after the current password; `site` names it in the app. */
 export async function startTwoFactorSetup(
   deps: SecurityDeps,
   caller: Requester,
+  site: Pick<MailSite, 'name'>,
   input: ReauthInput,
 ): Promise<TwoFactorSetup> {
   const user = await ownAccount(deps.db, caller);
   if (user.totpEnabledAt) throw new Conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
   await confirmIdentity({ ...deps, ip: caller.ip }, user, input);
-  return beginTwoFactorSetup(deps.db, deps.key, user.id);
+  return beginTwoFactorSetup(deps.db, deps.key, user.id, site.name);
 }
 
 /**

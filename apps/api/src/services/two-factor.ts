@@ -3,7 +3,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
-  BRAND_NAME,
   LOGIN_CHALLENGE_MAX_FAILURES,
   LOGIN_CHALLENGE_TTL_MINUTES,
   RECOVERY_CODE_COUNT,
@@ -59,8 +58,16 @@ async function accountRow(db: Pick<Db, 'select'>, userId: string) {
   return row;
 }
 
-/** A fresh secret, stored (not yet in force) until /enable proves the app has it. */
-export async function beginTwoFactorSetup(db: Db, key: SecretKey, userId: string): Promise<TwoFactorSetup> {
+/**
+ * A fresh secret, stored (not yet in force) until /enable proves the app has it; the authenticator app lists it
+ * under `issuer` (the site's published name).
+ */
+export async function beginTwoFactorSetup(
+  db: Db,
+  key: SecretKey,
+  userId: string,
+  issuer: string,
+): Promise<TwoFactorSetup> {
   const row = await accountRow(db, userId);
   if (row.totpEnabledAt) throw new Conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
   const secret = generateTotpSecret();
@@ -68,7 +75,7 @@ export async function beginTwoFactorSetup(db: Db, key: SecretKey, userId: string
     .update(schema.users)
     .set({ totpSecret: encryptSecret(key, secret), totpLastStep: null, updatedAt: new Date() })
     .where(and(eq(schema.users.id, userId), isNull(schema.users.totpEnabledAt)));
-  return { secret, otpauthUrl: otpauthUrl(BRAND_NAME, row.email, secret) };
+  return { secret, otpauthUrl: otpauthUrl(issuer, row.email, secret) };
 }
 
 /** `xxxxx-xxxxx` from the base32 alphabet: 50 random bits, easy to type from paper. */

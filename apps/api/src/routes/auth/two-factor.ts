@@ -77,7 +77,7 @@ export default async function twoFactorRoutes(
     response: { 200: TwoFactorSetupSchema, ...errorResponses(400, 401, 409, 429) },
   };
   app.post('/2fa/setup', { ...setupRoute, schema: setupSchema }, async (request) =>
-    startTwoFactorSetup(security, request, request.body),
+    startTwoFactorSetup(security, request, await currentMailSite(app.siteContent, siteUrl), request.body),
   );
 
   const enableSchema = {
