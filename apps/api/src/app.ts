@@ -197,6 +197,7 @@ export async function buildApp({
     scratchDir: scratchDirOf(config.dataDir),
     bucket: config.s3?.bucket,
     schedule: backupSchedule,
+    siteUrl: config.siteUrl,
   });
   // After the database, storage and outbox, so it stops before them; one instance of the cluster watches.
   await app.register(inboundPlugin, { config: config.inbound, mail: config, timings: inboundTimings });

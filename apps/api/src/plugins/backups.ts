@@ -9,13 +9,14 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { BACKUP_OVERDUE_INTERVALS, type BackupItem, type BackupStatus, BRAND_NAME } from '@agency/contract';
+import { BACKUP_OVERDUE_INTERVALS, type BackupItem, type BackupStatus } from '@agency/contract';
 import { and, eq, schema, sql } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BackupConfig } from '../config.ts';
-import { queueAccountMail } from '../services/account-mail.ts';
+import { backupFailedMail, queueAccountMails } from '../services/account-mail.ts';
 import { type BackupStore, createBackupStore } from '../services/backup-store.ts';
+import { currentMailSite } from '../services/site-details.ts';
 import { backupName, createBackup, removeStalePartials, verifyArchive, verifyWritten } from '../services/backup.ts';
 
 export type BackupTrigger = 'schedule' | 'admin' | 'cli';
@@ -57,6 +58,8 @@ export interface BackupsOptions {
   bucket?: string | undefined;
   /** Run the schedule on a timer (default when BACKUP_INTERVAL_HOURS is set); the API tests call runIfDue. */
   schedule: boolean;
+  /** Origin of the links in the failure mail (SITE_URL). */
+  siteUrl: string;
 }
 
 /** The running backup renews its lease this often. */
@@ -188,22 +191,11 @@ export default fp<BackupsOptions>(async function backups(app: FastifyInstance, o
       .select({ id: schema.users.id, email: schema.users.email, name: schema.users.name })
       .from(schema.users)
       .where(eq(schema.users.role, 'admin'));
-    for (const admin of admins) {
-      await queueAccountMail(app.db, {
-        userId: admin.id,
-        to: admin.email,
-        purpose: 'backup-failed',
-        subject: `${BRAND_NAME}: a backup failed`,
-        body: [
-          `Hello ${admin.name},`,
-          '',
-          `The backup ${name} failed: ${message}`,
-          '',
-          'The dashboard shows the state of the backups. Until one succeeds, the data has no fresh copy.',
-          'You get this mail once; the next failures are not mailed until a backup succeeds again.',
-        ].join('\n'),
-      });
-    }
+    const site = await currentMailSite(app.siteContent, options.siteUrl);
+    await queueAccountMails(
+      app.db,
+      admins.map((admin) => backupFailedMail(site, admin, name, message)),
+    );
     app.outbox.kick();
   }
 

@@ -35,6 +35,7 @@ import { assertPasswordAllowed, sitePasswordWords } from './password-policy.ts';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 import { shortUserAgent, startSession } from './sessions.ts';
 import type { PublicDocument } from './site-content.ts';
+import { currentMailSite, type MailSite } from './site-details.ts';
 import {
   createLoginChallenge,
   readLoginChallenge,
@@ -61,6 +62,8 @@ export interface AccountDeps {
   afterAnswer(work: () => Promise<unknown>): void;
   /** The site's name, short name and domain, which no password may hold (services/password-policy.ts). */
   siteWords(): Promise<string[]>;
+  /** The site as published now, for the mails (read once per action, before its transaction). */
+  mailSite(): Promise<MailSite>;
 }
 
 /** Who asks: the address (hashed into the limits, kept in the audit log) and the browser, for the sessions list. */
@@ -82,26 +85,28 @@ export async function registerAccount(
 ): Promise<'admin' | 'pending'> {
   const owner = { email: input.email, name: input.name };
   await assertPasswordAllowed(input.password, owner, 'password', await deps.siteWords());
+  const site = await deps.mailSite();
   try {
-    const user = await registerUser(deps.db, input);
-    // A later account waits for approval, and every admin is told (issue 22); the first is the admin.
-    if (user.role !== 'admin') {
-      const admins = await deps.db
+    // A later account waits for approval, and every admin is told (issue 22), in the account's transaction; the
+    // first is the admin.
+    const user = await registerUser(deps.db, input, async (tx, created) => {
+      if (created.role === 'admin') return;
+      const admins = await tx
         .select({ id: schema.users.id, name: schema.users.name, email: schema.users.email })
         .from(schema.users)
         .where(eq(schema.users.role, 'admin'));
       await queueAccountMails(
-        deps.db,
-        admins.map((admin) => registrationPendingMail(deps.siteUrl, admin, user)),
+        tx,
+        admins.map((admin) => registrationPendingMail(site, admin, created)),
       );
-    }
+    });
     deps.kickOutbox();
     return user.role === 'admin' ? 'admin' : 'pending';
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     const owner = await findUserByEmail(deps.db, input.email);
     if (owner && !(await registrationAttemptMailedRecently(deps.db, owner.id))) {
-      await queueAccountMail(deps.db, registrationAttemptMail(deps.siteUrl, owner));
+      await queueAccountMail(deps.db, registrationAttemptMail(site, owner));
       deps.kickOutbox();
     }
     return 'pending';
@@ -123,17 +128,42 @@ async function registrationAttemptMailedRecently(db: Db, userId: string): Promis
   return Boolean(row);
 }
 
-/** A new session: tokens and the account. The account's failed attempts are forgiven only here. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * In the sign-in's transaction `tx`: the new session, the address's failures for the account forgiven (only here)
+ * and `auth.login_succeeded`. → the session; the caller signs its access token once committed.
+ */
+async function startSignedInSession(
+  tx: Tx,
+  caller: Caller,
+  user: UserRow,
+  method: 'password' | 'totp' | 'recovery-code',
+) {
+  const session = await startSession(tx, user.id, caller.userAgent);
+  await recordLoginSuccess(tx, user.email, caller.ip);
+  await recordAudit(tx, caller, { ...signInAudit('auth.login_succeeded', user.email, user), data: { method } });
+  return session;
+}
+
+/** The answer of a sign-in: tokens of `session` and the account. */
+async function loginAnswer(
+  deps: AccountDeps,
+  user: UserRow,
+  { sessionId, refreshToken }: { sessionId: string; refreshToken: string },
+): Promise<LoginResponse> {
+  return { accessToken: await deps.signAccessToken(user, sessionId), refreshToken, user: toUser(user) };
+}
+
+/** A new session (one transaction with what goes with it, startSignedInSession): tokens and the account. */
 export async function openSession(
   deps: AccountDeps,
   caller: Caller,
   user: UserRow,
   method: 'password' | 'totp' | 'recovery-code',
 ): Promise<LoginResponse> {
-  const { sessionId, refreshToken } = await startSession(deps.db, user.id, caller.userAgent);
-  await recordLoginSuccess(deps.db, user.email, caller.ip);
-  await recordAudit(deps.db, caller, { ...signInAudit('auth.login_succeeded', user.email, user), data: { method } });
-  return { accessToken: await deps.signAccessToken(user, sessionId), refreshToken, user: toUser(user) };
+  const session = await deps.db.transaction((tx) => startSignedInSession(tx, caller, user, method));
+  return loginAnswer(deps, user, session);
 }
 
 /**
@@ -151,10 +181,12 @@ export async function signInWithPassword(
   const user = await findUserByEmail(deps.db, input.email);
   const valid = await checkPassword(user?.passwordHash, input.password);
   if (!user || !valid) {
-    await recordLoginFailure(deps.db, input.email, caller.ip, deps.limits);
-    await recordAudit(deps.db, caller, {
-      ...signInAudit('auth.login_failed', input.email, user),
-      data: { step: 'password' },
+    await deps.db.transaction(async (tx) => {
+      await recordLoginFailure(tx, input.email, caller.ip, deps.limits);
+      await recordAudit(tx, caller, {
+        ...signInAudit('auth.login_failed', input.email, user),
+        data: { step: 'password' },
+      });
     });
     throw new Unauthenticated(MESSAGES.auth.invalidCredentials);
   }
@@ -182,40 +214,54 @@ export async function completeTwoFactorSignIn(
   const wait = await loginBlockedFor(deps.db, user.email, caller.ip, deps.limits);
   if (wait > 0) throw new TooMany(MESSAGES.auth.tooManyAttempts, wait);
   const byRecoveryCode = Boolean(input.recoveryCode);
-  const right = input.recoveryCode
-    ? await spendRecoveryCode(deps.db, user.id, input.recoveryCode)
-    : await spendTotpCode(deps.db, deps.key, user.id, (input.code ?? '').replace(/\s+/g, ''));
-  if (!right) {
-    await recordChallengeFailure(deps.db, challenge.id);
-    await recordLoginFailure(deps.db, user.email, caller.ip, deps.limits);
-    await recordAudit(deps.db, caller, {
-      action: 'auth.2fa_failed',
-      actor: ANONYMOUS_ACTOR,
-      target: { type: 'user', id: user.id },
-      data: { step: byRecoveryCode ? 'recovery-code' : 'code' },
-    });
+  // One transaction: the code spent, the challenge spent, the session and its entries; or, for a wrong code, the
+  // failure counted on the challenge and on the throttle with its entry (committed, then refused).
+  const session = await deps.db.transaction(async (tx) => {
+    const right = input.recoveryCode
+      ? await spendRecoveryCode(tx, user.id, input.recoveryCode)
+      : await spendTotpCode(tx, deps.key, user.id, (input.code ?? '').replace(/\s+/g, ''));
+    if (!right) {
+      await recordChallengeFailure(tx, challenge.id);
+      await recordLoginFailure(tx, user.email, caller.ip, deps.limits);
+      await recordAudit(tx, caller, {
+        action: 'auth.2fa_failed',
+        actor: ANONYMOUS_ACTOR,
+        target: { type: 'user', id: user.id },
+        data: { step: byRecoveryCode ? 'recovery-code' : 'code' },
+      });
+      return null;
+    }
+    // Spent meanwhile by a request with another code: this one's code is not spent either (rolled back).
+    if (!(await spendLoginChallenge(tx, challenge.id))) throw challengeInvalid();
+    if (byRecoveryCode) {
+      await recordAudit(tx, caller, {
+        action: 'auth.recovery_code_used',
+        actor: { id: user.id, name: user.name },
+        target: { type: 'user', id: user.id },
+      });
+    }
+    return startSignedInSession(tx, caller, user, byRecoveryCode ? 'recovery-code' : 'totp');
+  });
+  if (!session) {
     const message = byRecoveryCode ? ACCOUNT_MESSAGES.recoveryCodeWrong : ACCOUNT_MESSAGES.codeWrong;
     throw new Unauthenticated(message, { [byRecoveryCode ? 'recoveryCode' : 'code']: message });
   }
-  if (!(await spendLoginChallenge(deps.db, challenge.id))) throw challengeInvalid();
-  if (byRecoveryCode) {
-    await recordAudit(deps.db, caller, {
-      action: 'auth.recovery_code_used',
-      actor: { id: user.id, name: user.name },
-      target: { type: 'user', id: user.id },
-    });
-  }
-  return openSession(deps, caller, user, byRecoveryCode ? 'recovery-code' : 'totp');
+  return loginAnswer(deps, user, session);
 }
 
-/** Accepts an invitation (services/invites.ts) and signs the new account in: the answer is a login's. */
+/**
+ * Accepts an invitation (services/invites.ts) and signs the new account in, in one transaction: the answer is a
+ * login's.
+ */
 export async function acceptInvitation(
   deps: AccountDeps,
   caller: Caller,
   input: { token: string; name: string; password: string },
 ): Promise<LoginResponse> {
-  const user = await acceptInvite(deps.db, caller, input, await deps.siteWords());
-  return openSession(deps, caller, user, 'password');
+  const accepted = await acceptInvite(deps.db, caller, input, await deps.siteWords(), (tx, user) =>
+    startSignedInSession(tx, caller, user, 'password'),
+  );
+  return loginAnswer(deps, accepted.user, accepted.then);
 }
 
 /**
@@ -224,14 +270,7 @@ export async function acceptInvitation(
  */
 export function askPasswordReset(deps: AccountDeps, caller: Caller, email: string): void {
   deps.afterAnswer(async () => {
-    const userId = await requestPasswordReset(deps.db, deps.siteUrl, email);
-    if (!userId) return;
-    deps.kickOutbox();
-    await recordAudit(deps.db, caller, {
-      action: 'auth.password_reset_requested',
-      actor: ANONYMOUS_ACTOR,
-      target: { type: 'user', id: userId },
-    });
+    if (await requestPasswordReset(deps.db, caller, await deps.mailSite(), email)) deps.kickOutbox();
   });
 }
 
@@ -241,18 +280,11 @@ export async function resetPassword(
   caller: Caller,
   input: { token: string; password: string },
 ): Promise<void> {
-  const result = await confirmPasswordReset(deps.db, input.token, input.password, await deps.siteWords());
+  const result = await confirmPasswordReset(deps.db, caller, input.token, input.password, await deps.siteWords());
   if (!result.ok) {
     if (result.field === 'password') throw new Invalid(result.error, { password: result.error });
     throw new Invalid(result.error, { token: result.error });
   }
-  const user = await findUserById(deps.db, result.userId);
-  await recordAudit(deps.db, caller, {
-    action: 'auth.password_reset',
-    actor: { id: result.userId, name: user?.name ?? 'Unknown account' },
-    target: { type: 'user', id: result.userId },
-    data: { sessionsEnded: 'all' },
-  });
 }
 
 /** The deps of the account actions from the app (its database, token signer, outbox and after-answer queue). */
@@ -269,6 +301,7 @@ export function accountDeps(
     signAccessToken: (user, sessionId) => app.signAccessToken(user, sessionId),
     kickOutbox: () => app.outbox.kick(),
     afterAnswer: (work) => app.afterAnswer(work),
+    mailSite: () => currentMailSite(app.siteContent, options.siteUrl),
     siteWords: async () => {
       const site = (await app.siteContent.current()).get('site')?.data;
       return sitePasswordWords(

@@ -57,9 +57,14 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 /**
  * Creates an account: the first one ever is admin, every later one pending. The decision and the
- * insert share a transaction holding an advisory lock, so two first registrations cannot both win.
+ * insert share a transaction holding an advisory lock, so two first registrations cannot both win; `then` runs in
+ * it too, with the new account (the mails it sends).
  */
-export async function registerUser(db: Db, input: { name: string; email: string; password: string }): Promise<User> {
+export async function registerUser(
+  db: Db,
+  input: { name: string; email: string; password: string },
+  then: (tx: Pick<Db, 'select' | 'insert'>, user: User) => Promise<void> = async () => {},
+): Promise<User> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   try {
@@ -74,7 +79,9 @@ export async function registerUser(db: Db, input: { name: string; email: string;
       const role: Role = total === 0 ? 'admin' : 'pending';
       const [row] = await tx.insert(schema.users).values({ name: input.name, email, passwordHash, role }).returning();
       if (!row) throw new Error('insert returned no row');
-      return toUser(row);
+      const user = toUser(row);
+      await then(tx, user);
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError();
@@ -236,7 +243,12 @@ export async function loginBlockedFor(db: Db, email: string, ip: string, limits:
   return wait;
 }
 
-export async function recordLoginFailure(db: Db, email: string, ip: string, limits: LoginLimits): Promise<void> {
+export async function recordLoginFailure(
+  db: Pick<Db, 'insert' | 'delete'>,
+  email: string,
+  ip: string,
+  limits: LoginLimits,
+): Promise<void> {
   const keys = Object.values(throttleKeys(email, ip));
   await db.insert(schema.loginFailures).values(keys.map((key) => ({ key })));
   // Old rows are no longer counted; drop them so the table stays small.
@@ -255,7 +267,7 @@ export async function recordLoginFailure(db: Db, email: string, ip: string, limi
  * one. The account's failures from elsewhere stay counted: the owner signing in must not hand a
  * guesser a fresh allowance.
  */
-export async function recordLoginSuccess(db: Db, email: string, ip: string): Promise<void> {
+export async function recordLoginSuccess(db: Pick<Db, 'insert' | 'delete'>, email: string, ip: string): Promise<void> {
   const { pair } = throttleKeys(email, ip);
   await db.delete(schema.loginFailures).where(eq(schema.loginFailures.key, pair));
   await db

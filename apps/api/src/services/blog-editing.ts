@@ -1,11 +1,13 @@
 // Writing a post: its autosaved draft, creating it, saving a new version (the one it replaces kept as a revision,
 // its old address redirecting), deleting it. A save from a version that is no longer the post's is refused
-// (StalePostError, 409 naming who saved meanwhile).
+// (StalePostError, 409 naming who saved meanwhile). Each write but a draft's is one transaction with its audit
+// entries (issue 33 point 3): no entry for a save that was undone, no save without its entry.
 import { BLOG_MESSAGES, type Blog, type BlogDraftData, type BlogStatus, BlogTagsSchema } from '@agency/contract';
 import { and, eq, schema, sql, type Db } from '@agency/db';
 import { randomUUID } from 'node:crypto';
 import { Conflict, invalidField } from '../lib/domain-errors.ts';
-import { schedule } from './blog-schedule.ts';
+import { type AuditContext, recordAudit, recordBlogAudit } from './audit.ts';
+import { effectiveStatus, schedule } from './blog-schedule.ts';
 import { slugify, withChosenSlug, withFreeSlug } from './blog-slugs.ts';
 import { type BlogInput, type BlogRow, changedByName, excerptFields, findBlog, toBlog, UUID } from './blogs.ts';
 
@@ -25,6 +27,14 @@ export class StalePostError extends Conflict {
     });
   }
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Writes a save's audit entries in the save's transaction `tx`: the row saved, and the row it replaced. */
+export type SaveAudit = (tx: Tx, saved: BlogRow, replaced: BlogRow) => Promise<void>;
+
+/** A stored post as its audit entry names it: id, title and the status the public sees at `now`. */
+const audited = (row: BlogRow, now: Date) => ({ _id: row.id, title: row.title, status: effectiveStatus(row, now) });
 
 async function staleError(db: Db, id: string, withPost = false): Promise<StalePostError | null> {
   const [row] = await db
@@ -96,36 +106,48 @@ export async function createBlogDraft(db: Db, data: BlogDraftData, authorId: str
   return (await findBlog(db, id, now, true))!;
 }
 
-/** New post; the author comes from the token, never the body; status defaults to published. */
-export async function createBlog(db: Db, input: BlogInput, authorId: string, now = new Date()): Promise<Blog> {
+/**
+ * New post by `author` (the caller's account, never the body); status defaults to published. One transaction with
+ * its audit entries (`blog.created`, and `blog.published` or `blog.scheduled`).
+ */
+export async function createBlog(
+  db: Db,
+  author: AuditContext & { user: { id: string } },
+  input: BlogInput,
+  now = new Date(),
+): Promise<Blog> {
+  const authorId = author.user.id;
   const { status, publishedAt } = schedule(input.status ?? 'published', input.publishedAt, now);
-  const insert = async (slug: string) => {
-    const [inserted] = await db
-      .insert(schema.blogs)
-      .values({
-        slug,
-        title: input.title,
-        content: input.content,
-        ...excerptFields(input.excerpt, input.content),
-        seoTitle: input.seoTitle || null,
-        seoDescription: input.seoDescription || null,
-        socialImageUrl: input.socialImageUrl || null,
-        socialImageAlt: input.socialImageUrl ? input.socialImageAlt || null : null,
-        imageUrl: input.imageUrl,
-        imageAlt: input.imageUrl ? (input.imageAlt ?? input.title) : null,
-        status,
-        tags: input.tags,
-        authorId,
-        publishedAt,
-        createdAt: now,
-        updatedAt: now,
-        changedBy: authorId,
-        changedAt: now,
-      })
-      .returning();
-    if (!inserted) throw new Error('insert returned no row');
-    return inserted;
-  };
+  // Each try of a slug is its own transaction: a slug taken meanwhile undoes that try, entry and all.
+  const insert = (slug: string) =>
+    db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(schema.blogs)
+        .values({
+          slug,
+          title: input.title,
+          content: input.content,
+          ...excerptFields(input.excerpt, input.content),
+          seoTitle: input.seoTitle || null,
+          seoDescription: input.seoDescription || null,
+          socialImageUrl: input.socialImageUrl || null,
+          socialImageAlt: input.socialImageUrl ? input.socialImageAlt || null : null,
+          imageUrl: input.imageUrl,
+          imageAlt: input.imageUrl ? (input.imageAlt ?? input.title) : null,
+          status,
+          tags: input.tags,
+          authorId,
+          publishedAt,
+          createdAt: now,
+          updatedAt: now,
+          changedBy: authorId,
+          changedAt: now,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no row');
+      await recordBlogAudit(tx, author, 'blog.created', audited(inserted, now));
+      return inserted;
+    });
   const row = input.slug
     ? await withChosenSlug(db, input.slug, undefined, insert)
     : await withFreeSlug(db, slugify(input.title), undefined, insert);
@@ -152,6 +174,8 @@ export interface UpdateOptions {
   version?: number;
   /** Keep the autosaved draft (a restore); else the update takes its place and it is dropped. */
   keepDraft?: boolean;
+  /** The save's audit entries, written in its transaction. */
+  audit: SaveAudit;
 }
 
 /**
@@ -201,7 +225,7 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
     neverSaved: false,
   };
   const write = (slug: string) =>
-    saveVersion(db, current, { ...changes, slug }, options.editorId).catch((error: unknown) => {
+    saveVersion(db, current, { ...changes, slug }, options).catch((error: unknown) => {
       if (error instanceof ChangedMeanwhile) return undefined;
       throw error;
     });
@@ -224,12 +248,12 @@ export async function updateBlog(db: Db, id: string, input: BlogInput, options: 
 /** Thrown inside saveVersion's transaction (so it is undone) when the post changed since it was read. */
 class ChangedMeanwhile extends Error {}
 
-/** Stores the previous version as a revision, the new one in its place, and the slug history. */
+/** Stores the previous version as a revision, the new one in its place, the slug history and the audit entries. */
 async function saveVersion(
   db: Db,
   current: BlogRow,
   next: Partial<BlogRow> & { slug: string },
-  editorId: string | null,
+  { editorId, audit }: Pick<UpdateOptions, 'editorId' | 'audit'>,
 ): Promise<BlogRow | undefined> {
   return db.transaction(async (tx) => {
     // A post its autosave made and nobody saved: the version replaced was never a version of anyone's, so it
@@ -269,13 +293,42 @@ async function saveVersion(
       .where(and(eq(schema.blogs.id, current.id), eq(schema.blogs.version, current.version)))
       .returning();
     if (!updated) throw new ChangedMeanwhile();
+    await audit(tx, updated, current);
     return updated;
   });
 }
 
-/** True when a post was deleted (its revisions and old slugs go with it). */
-export async function deleteBlog(db: Db, id: string): Promise<boolean> {
+/**
+ * An editor's save of post `id` (PUT /api/blogs/{id}): updateBlog with its audit entries, in its transaction. The
+ * first save of a post its autosave made is its creation (`blog.created`, as POST /api/blogs is), any other
+ * `blog.updated`; either with `blog.published`, `blog.scheduled` or `blog.unpublished` when that changed.
+ */
+export async function saveBlog(
+  db: Db,
+  editor: AuditContext & { user: { id: string } },
+  id: string,
+  input: BlogInput,
+  options: Pick<UpdateOptions, 'sent' | 'version'>,
+): Promise<Blog | null> {
+  const now = new Date();
+  return updateBlog(db, id, input, {
+    ...options,
+    editorId: editor.user.id,
+    now,
+    audit: (tx, saved, replaced) =>
+      replaced.neverSaved
+        ? recordBlogAudit(tx, editor, 'blog.created', audited(saved, now))
+        : recordBlogAudit(tx, editor, 'blog.updated', audited(saved, now), effectiveStatus(replaced, now)),
+  });
+}
+
+/** True when a post was deleted (its revisions and old slugs go with it), in one transaction with `blog.deleted`. */
+export async function deleteBlog(db: Db, requester: AuditContext, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const deleted = await db.delete(schema.blogs).where(eq(schema.blogs.id, id)).returning({ id: schema.blogs.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(schema.blogs).where(eq(schema.blogs.id, id)).returning({ id: schema.blogs.id });
+    if (deleted.length === 0) return false;
+    await recordAudit(tx, requester, { action: 'blog.deleted', target: { type: 'blog', id } });
+    return true;
+  });
 }

@@ -1,6 +1,7 @@
 // Earlier versions of a post: the list, and putting one back (itself a new version, so a restore can be undone).
 import type { Blog, BlogRevision } from '@agency/contract';
 import { and, desc, eq, schema, type Db } from '@agency/db';
+import { type AuditContext, recordAudit } from './audit.ts';
 import { updateBlog } from './blog-editing.ts';
 import { UUID } from './blogs.ts';
 
@@ -39,14 +40,14 @@ export async function listRevisions(db: Db, blogId: string): Promise<BlogRevisio
 /**
  * Puts a revision's title, content, image, tags, excerpt and search and social fields back (status,
  * publication time and slug stay). It is
- * an update like any other: the version it replaces becomes a revision, so a restore can be undone.
- * Null when the post or the revision does not exist.
+ * an update like any other: the version it replaces becomes a revision, so a restore can be undone. One
+ * transaction with its audit entry `blog.restored`. Null when the post or the revision does not exist.
  */
 export async function restoreRevision(
   db: Db,
+  editor: AuditContext & { user: { id: string } },
   blogId: string,
   revisionId: string,
-  editorId: string | null,
 ): Promise<Blog | null> {
   if (!UUID.test(blogId) || !UUID.test(revisionId)) return null;
   const [revision] = await db
@@ -83,8 +84,15 @@ export async function restoreRevision(
         socialImageUrl: true,
         socialImageAlt: true,
       },
-      editorId,
+      editorId: editor.user.id,
       keepDraft: true,
+      // In the restore's transaction.
+      audit: (tx, saved) =>
+        recordAudit(tx, editor, {
+          action: 'blog.restored',
+          target: { type: 'blog', id: saved.id },
+          data: { title: saved.title, revisionId },
+        }),
     },
   );
 }

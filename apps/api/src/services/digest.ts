@@ -3,7 +3,6 @@
 // leads held as possible spam since the last digest, gets ONE mail.
 // Every instance checks; the first to claim the day in daily_runs sends, so the cluster sends once a day.
 import {
-  BRAND_NAME,
   DIGEST_HOUR,
   LEAD_KIND_LABELS,
   LEAD_KINDS,
@@ -14,8 +13,8 @@ import {
   UNASSIGNED_AFTER_HOURS,
 } from '@agency/contract';
 import { and, type Db, eq, inArray, schema, sql } from '@agency/db';
-import { signedMail } from './account-mail.ts';
-import { publishedSiteDetails, type SiteDetails } from './site-details.ts';
+import { digestMail, queueAccountMail } from './account-mail.ts';
+import { type MailSite, publishedSiteDetails } from './site-details.ts';
 import { endOfToday, heldAsSpam, rowsOf } from './lead-desk.ts';
 import { tableOf } from './lead-admin.ts';
 
@@ -99,7 +98,7 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
     );
     const waiting = unassigned.filter((row) => Number(row.n) > 0);
     let mails = 0;
-    let site: SiteDetails | undefined;
+    let site: MailSite | undefined;
     for (const person of staff) {
       const mine = due
         .filter((row) => row.owner_id === person.id)
@@ -132,16 +131,9 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
         );
       }
       lines.push(`You can turn this mail off on your account page: ${config.siteUrl}/admin/account`);
-      site ??= await publishedSiteDetails(tx);
-      const mail = {
-        userId: person.id,
-        purpose: 'digest' as const,
-        to: person.email,
-        subject: `${BRAND_NAME}: ${mine.length} follow-up${mine.length === 1 ? '' : 's'} due today`,
-        body: lines.join('\n'),
-      };
-      // Named and signed with the site's details as published.
-      await tx.insert(schema.outbox).values(signedMail(mail, site));
+      // Named and signed with the site's details as published, read once for the run.
+      site ??= { ...(await publishedSiteDetails(tx)), url: config.siteUrl };
+      await queueAccountMail(tx, digestMail(site, person, mine.length, lines));
       mails++;
     }
     return { status: 'sent', day, mails } as const;

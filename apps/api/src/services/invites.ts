@@ -19,6 +19,7 @@ import { ACCOUNT_MAIL_KIND, inviteExistingMail, inviteMail, queueAccountMails } 
 import { type AuditContext, hashEmail, recordAudit } from './audit.ts';
 import { findUserByEmail, hashPassword, normaliseEmail } from './auth.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import type { MailSite } from './site-details.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -38,6 +39,7 @@ async function dropUnsentMails(tx: Pick<Db, 'delete'>, ids: string[]) {
 }
 
 type UserRow = typeof schema.users.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who invites: the signed-in admin. */
 export interface Inviter {
@@ -52,7 +54,7 @@ export interface Inviter {
  */
 export async function createInvite(
   db: Db,
-  siteUrl: string,
+  site: MailSite,
   request: AuditContext,
   by: Inviter,
   input: z.infer<typeof InviteCreateSchema>,
@@ -61,7 +63,7 @@ export async function createInvite(
   const owner = await findUserByEmail(db, email);
   await db.transaction(async (tx) => {
     if (owner) {
-      await queueAccountMails(tx, [inviteExistingMail(siteUrl, owner, by.name)]);
+      await queueAccountMails(tx, [inviteExistingMail(site, owner, by.name)]);
       await recordAudit(tx, request, {
         action: 'user.invited',
         target: { type: 'user', id: owner.id },
@@ -89,7 +91,7 @@ export async function createInvite(
       })
       .returning();
     if (!invite) throw new Error('insert returned no row');
-    await queueAccountMails(tx, [inviteMail(siteUrl, invite, by.name, token)]);
+    await queueAccountMails(tx, [inviteMail(site, invite, by.name, token)]);
     await recordAudit(tx, request, {
       action: 'user.invited',
       target: { type: 'invite', id: invite.id },
@@ -148,14 +150,16 @@ const isUniqueViolation = (error: unknown): boolean => {
 /**
  * Accepts an invitation: checks the link (400 naming `token` when unknown, revoked, used or expired), then the
  * password rule (400 naming `password`; the link stays usable), then spends the link and creates the account with
- * the invited role, in one transaction (of two requests with the same link only one gets an account).
+ * the invited role, in one transaction (of two requests with the same link only one gets an account) with its audit
+ * entry and what `then` does with the new account (its first session).
  */
-export async function acceptInvite(
+export async function acceptInvite<T>(
   db: Db,
   caller: AuditContext,
   input: z.infer<typeof InviteAcceptSchema>,
   siteWords: readonly string[],
-): Promise<UserRow> {
+  then: (tx: Tx, user: UserRow) => Promise<T>,
+): Promise<{ user: UserRow; then: T }> {
   const [invite] = await db
     .select()
     .from(schema.userInvites)
@@ -194,7 +198,7 @@ export async function acceptInvite(
         target: { type: 'user', id: user.id },
         data: { role: user.role, inviteId: invite.id },
       });
-      return user;
+      return { user, then: await then(tx, user) };
     });
   } catch (error) {
     if (error instanceof InviteSpentError || isUniqueViolation(error)) throw inviteInvalid();

@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, gt, or, schema, sql, type Db } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type AuditContext, recordAudit, recordJobAudit } from './audit.ts';
 import { slugify } from './blog-slugs.ts';
 import { UUID } from './blogs.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -99,35 +100,58 @@ const columns = (input: JobInput) => ({
   validThrough: input.validThrough,
 });
 
-export async function createJob(db: Db, input: JobInput, now = new Date()): Promise<Job> {
+/** A new opening, in one transaction with its audit entries (`job.created`, and `job.opened` when it is open). */
+export async function createJob(db: Db, requester: AuditContext, input: JobInput, now = new Date()): Promise<Job> {
   const slug = await freeJobSlug(db, slugify(input.title));
-  const [row] = await db
-    .insert(schema.jobs)
-    .values({ ...columns(input), slug, datePosted: now, createdAt: now, updatedAt: now })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return toJob(row, now);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.jobs)
+      .values({ ...columns(input), slug, datePosted: now, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    const job = toJob(row, now);
+    await recordJobAudit(tx, requester, 'job.created', job);
+    return job;
+  });
 }
 
 /**
  * Updates an opening. Its address stays (applicants and search engines hold it); reopening a closed
- * one counts as posting it again.
+ * one counts as posting it again. One transaction with its audit entries (`job.updated`, and `job.opened` or
+ * `job.closed` when that changed).
  */
-export async function updateJob(db: Db, id: string, input: JobInput, now = new Date()): Promise<Job | null> {
+export async function updateJob(
+  db: Db,
+  requester: AuditContext,
+  id: string,
+  input: JobInput,
+  now = new Date(),
+): Promise<Job | null> {
   if (!UUID.test(id)) return null;
-  const [current] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, id));
-  if (!current) return null;
-  const reopened = !isOpen(current, now) && input.status === 'open' && input.validThrough > now;
-  const [row] = await db
-    .update(schema.jobs)
-    .set({ ...columns(input), ...(reopened ? { datePosted: now } : {}), updatedAt: now })
-    .where(eq(schema.jobs.id, id))
-    .returning();
-  return row ? toJob(row, now) : null;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(schema.jobs).where(eq(schema.jobs.id, id)).for('update');
+    if (!current) return null;
+    const wasOpen = isOpen(current, now);
+    const reopened = !wasOpen && input.status === 'open' && input.validThrough > now;
+    const [row] = await tx
+      .update(schema.jobs)
+      .set({ ...columns(input), ...(reopened ? { datePosted: now } : {}), updatedAt: now })
+      .where(eq(schema.jobs.id, id))
+      .returning();
+    if (!row) return null;
+    const job = toJob(row, now);
+    await recordJobAudit(tx, requester, 'job.updated', job, wasOpen);
+    return job;
+  });
 }
 
-export async function deleteJob(db: Db, id: string): Promise<boolean> {
+/** Deletes an opening, in one transaction with `job.deleted`; false when there is none. */
+export async function deleteJob(db: Db, requester: AuditContext, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const deleted = await db.delete(schema.jobs).where(eq(schema.jobs.id, id)).returning({ id: schema.jobs.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(schema.jobs).where(eq(schema.jobs.id, id)).returning({ id: schema.jobs.id });
+    if (deleted.length === 0) return false;
+    await recordAudit(tx, requester, { action: 'job.deleted', target: { type: 'job', id } });
+    return true;
+  });
 }

@@ -188,7 +188,10 @@ export async function listLeads(
   };
 }
 
-/** The leads of a kind as CSV, with the list's filters; each exported lead gets an `exported` event. */
+/**
+ * The leads of a kind as CSV, with the list's filters; each exported lead gets an `exported` event, in one
+ * transaction with the audit entry `lead.exported`.
+ */
 export async function exportLeads(
   app: LeadApp,
   request: Requester,
@@ -234,14 +237,16 @@ export async function exportLeads(
       ];
     }),
   );
-  if (rows.length > 0) {
-    const actorId = actorOf(request).id;
-    await recordEvents(
-      app.db,
-      rows.map(({ lead }) => ({ kind, leadId: lead.id, type: 'exported' as const, actorId })),
-    );
-  }
-  await recordAudit(app.db, request, { action: 'lead.exported', data: { kind, rows: rows.length } });
+  await app.db.transaction(async (tx) => {
+    if (rows.length > 0) {
+      const actorId = actorOf(request).id;
+      await recordEvents(
+        tx,
+        rows.map(({ lead }) => ({ kind, leadId: lead.id, type: 'exported' as const, actorId })),
+      );
+    }
+    await recordAudit(tx, request, { action: 'lead.exported', data: { kind, rows: rows.length } });
+  });
   const date = new Date().toISOString().slice(0, 10);
   return { csv, fileName: `${kind}-${date}.csv` };
 }

@@ -23,7 +23,8 @@ import { recordAudit, type Requester } from './audit.ts';
 
 import { deleteAnswersOf } from './lead-attachments.ts';
 import { recordEvents } from './lead-events.ts';
-import { arrivalRows, type IntakeConfig, queueRows } from './lead-intake.ts';
+import { arrivalRows, queueRows } from './lead-intake.ts';
+import type { StaffDelivery } from './lead-changes.ts';
 
 import { type LeadApp } from './leads.ts';
 import { actorOf, badField, factsOf, hasFile, mayOwnLeads, tableOf } from './lead-admin.ts';
@@ -38,7 +39,7 @@ type LeadBulkOutput = z.output<typeof LeadBulkSchema>;
 export async function bulkChange(
   app: LeadApp,
   request: Requester & { log: Log },
-  delivery: IntakeConfig,
+  delivery: StaffDelivery,
   kind: LeadKind,
   input: LeadBulkOutput,
 ): Promise<number> {
@@ -156,7 +157,7 @@ export async function bulkChange(
     // The new owner is told once, of all the leads, unless they took them themselves (as a single assignment).
     if (newOwner && newOwner.id !== actorId && assigned.length > 0) {
       const owner = { ...newOwner, email: ownerEmail };
-      await queueAccountMails(tx, [leadsAssignedMail(delivery.siteUrl, owner, actorOf(request).name, kind, assigned)]);
+      await queueAccountMails(tx, [leadsAssignedMail(delivery.site, owner, actorOf(request).name, kind, assigned)]);
       queued++;
     }
     return { updated, queued, fileKeys: [] as (string | null)[] };

@@ -25,8 +25,12 @@ import { deleteAnswersOf } from './lead-attachments.ts';
 import { type NewEvent, recordEvents } from './lead-events.ts';
 import { arrivalRows, type IntakeConfig, queueRows } from './lead-intake.ts';
 import { notificationMail } from './leads-mail.ts';
+import type { MailSite } from './site-details.ts';
 import { type LeadApp } from './leads.ts';
 import { actorOf, badField, factsOf, findLead, hasFile, itemOf, mayOwnLeads, notFound, tableOf } from './lead-admin.ts';
+
+/** What a staff change of a lead mails with: the intake's settings and the site as its caller read it. */
+export type StaffDelivery = IntakeConfig & { site: MailSite };
 
 /**
  * `{ status?, ownerId?, handled? }`. `handled: true` moves a new lead to the pipeline's second step,
@@ -36,7 +40,7 @@ import { actorOf, badField, factsOf, findLead, hasFile, itemOf, mayOwnLeads, not
 export async function changeLead(
   app: LeadApp,
   request: Requester,
-  delivery: IntakeConfig,
+  delivery: StaffDelivery,
   kind: LeadKind,
   id: string,
   change: LeadUpdate,
@@ -102,7 +106,7 @@ export async function changeLead(
       if (newOwner && newOwner.id !== actorId) {
         const sender = String((row as Record<string, unknown>).fullName ?? (row as Record<string, unknown>).name ?? '');
         await queueAccountMails(tx, [
-          leadAssignedMail(delivery.siteUrl, { ...newOwner, email: ownerEmail }, actorOf(request).name, {
+          leadAssignedMail(delivery.site, { ...newOwner, email: ownerEmail }, actorOf(request).name, {
             kind,
             id,
             from: sender || 'a visitor',
@@ -244,7 +248,10 @@ export async function resendNotification(
   return queued;
 }
 
-/** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */
+/**
+ * Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed, in one
+ * transaction with `lead.deleted`; the files once it is committed.
+ */
 export async function eraseLead(app: LeadApp, request: Requester & { log: Log }, kind: LeadKind, id: string) {
   const table = tableOf(kind);
   const deleted = await app.db.transaction(async (tx) => {
@@ -254,10 +261,11 @@ export async function eraseLead(app: LeadApp, request: Requester & { log: Log },
     await tx
       .delete(schema.leadEvents)
       .where(and(eq(schema.leadEvents.leadKind, kind), eq(schema.leadEvents.leadId, id)));
-    return { row, answerFiles: await deleteAnswersOf(tx, kind, [id]) };
+    const answerFiles = await deleteAnswersOf(tx, kind, [id]);
+    await recordAudit(tx, request, { action: 'lead.deleted', target: { type: kind, id } });
+    return { row, answerFiles };
   });
   if (!deleted) throw notFound();
-  await recordAudit(app.db, request, { action: 'lead.deleted', target: { type: kind, id } });
   const fileKeys = [hasFile(kind) ? deleted.row.fileKey : null, ...deleted.answerFiles];
   for (const fileKey of fileKeys) {
     if (!fileKey) continue;

@@ -10,6 +10,7 @@ import {
 } from '@agency/contract';
 import { desc, eq, or, schema, sql, type Db } from '@agency/db';
 import sharp from 'sharp';
+import { type AuditContext, recordAudit } from './audit.ts';
 import { imageStorageKey, storeImage } from './images.ts';
 import type { Storage } from './storage.ts';
 
@@ -29,8 +30,17 @@ const toItem = (row: MediaRow, uploader: string | null, usedBy: MediaUse[]): Med
   usedBy,
 });
 
-/** Stores the image's variants and its row; throws WrongType (or Invalid) for bytes that are not an image we take. */
-export async function createMedia(db: Db, storage: Storage, bytes: Buffer, alt: string, uploadedBy: string) {
+/**
+ * Stores the image's variants, then its row with its audit entry `media.uploaded` in one transaction; throws
+ * WrongType (or Invalid) for bytes that are not an image we take.
+ */
+export async function createMedia(
+  db: Db,
+  storage: Storage,
+  uploader: AuditContext & { user: { id: string } },
+  bytes: Buffer,
+  alt: string,
+) {
   const { id, url } = await storeImage(storage, bytes);
   const meta = await sharp(bytes, { limitInputPixels: false })
     .metadata()
@@ -39,9 +49,13 @@ export async function createMedia(db: Db, storage: Storage, bytes: Buffer, alt: 
   const widest = Math.max(...IMAGE_WIDTHS);
   const width = meta?.width ? Math.min(meta.width, widest) : null;
   const height = meta?.width && meta.height && width ? Math.round((meta.height * width) / meta.width) : null;
-  const [row] = await db.insert(schema.media).values({ id, url, alt, width, height, uploadedBy }).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    const uploadedBy = uploader.user.id;
+    const [row] = await tx.insert(schema.media).values({ id, url, alt, width, height, uploadedBy }).returning();
+    if (!row) throw new Error('insert returned no row');
+    await recordAudit(tx, uploader, { action: 'media.uploaded', target: { type: 'media', id: row.id } });
+    return row;
+  });
 }
 
 /**
@@ -108,10 +122,16 @@ export type MediaDeletion =
 /**
  * Deletes image `id` unless a page or post shows it, as one decision: in one transaction the writers of pages and
  * posts are held off (a share lock on both tables: they wait, readers do not), the uses are read and the row is
- * deleted, so no draft or post can start showing the image between the check and the delete. The stored variants
- * are removed after the commit, so a refused or failed delete never loses a file.
+ * deleted, so no draft or post can start showing the image between the check and the delete, with its audit entry
+ * `media.deleted`. The stored variants are removed after the commit, so a refused or failed delete never loses a
+ * file.
  */
-export async function deleteMediaUnlessUsed(db: Db, storage: Storage, id: string): Promise<MediaDeletion> {
+export async function deleteMediaUnlessUsed(
+  db: Db,
+  storage: Storage,
+  requester: AuditContext,
+  id: string,
+): Promise<MediaDeletion> {
   const outcome = await db.transaction(async (tx): Promise<MediaDeletion> => {
     await tx.execute(sql`lock table ${schema.contentDocuments}, ${schema.blogs} in share mode`);
     const [row] = await tx.select().from(schema.media).where(eq(schema.media.id, id)).for('update');
@@ -119,6 +139,11 @@ export async function deleteMediaUnlessUsed(db: Db, storage: Storage, id: string
     const usedBy = await usesOf(tx, id);
     if (usedBy.length > 0) return { status: 'in use', usedBy };
     await tx.delete(schema.media).where(eq(schema.media.id, id));
+    await recordAudit(tx, requester, {
+      action: 'media.deleted',
+      target: { type: 'media', id },
+      data: { alt: row.alt },
+    });
     return { status: 'deleted', row };
   });
   if (outcome.status === 'deleted') for (const width of IMAGE_WIDTHS) await storage.delete(imageStorageKey(id, width));

@@ -4,20 +4,27 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_MAX_PENDING, PASSWORD_RESET_TTL_MINUTES } from '@agency/contract';
 import { and, count, eq, gt, isNull, lt, schema, sql, type Db } from '@agency/db';
 import { passwordResetMail, queueAccountMail } from './account-mail.ts';
+import { ANONYMOUS_ACTOR, type AuditContext, recordAudit } from './audit.ts';
 import { findUserByEmail, findUserById, hashPassword } from './auth.ts';
 import { passwordProblem } from '@agency/contract';
 import { endAllSessions } from './sessions.ts';
+import type { MailSite } from './site-details.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Queues a reset mail when the address has an account; does nothing otherwise. Answers the account's id
- * when a mail was queued (for the audit log), never for the client. An account that already has
- * PASSWORD_RESET_MAX_PENDING live links gets no more, so nobody can flood its inbox.
+ * Queues a reset mail when the address has an account; does nothing otherwise. One transaction with its audit
+ * entry `auth.password_reset_requested`; answers whether a mail was queued, never for the client. An account that
+ * already has PASSWORD_RESET_MAX_PENDING live links gets no more, so nobody can flood its inbox.
  */
-export async function requestPasswordReset(db: Db, siteUrl: string, email: string): Promise<string | null> {
+export async function requestPasswordReset(
+  db: Db,
+  caller: AuditContext,
+  site: MailSite,
+  email: string,
+): Promise<boolean> {
   const user = await findUserByEmail(db, email);
-  if (!user) return null;
+  if (!user) return false;
   const token = randomBytes(32).toString('base64url');
   const queued = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${user.id} for update`);
@@ -45,20 +52,27 @@ export async function requestPasswordReset(db: Db, siteUrl: string, email: strin
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
     });
-    await queueAccountMail(tx, passwordResetMail(siteUrl, user, token));
+    await queueAccountMail(tx, passwordResetMail(site, user, token));
+    await recordAudit(tx, caller, {
+      action: 'auth.password_reset_requested',
+      actor: ANONYMOUS_ACTOR,
+      target: { type: 'user', id: user.id },
+    });
     return true;
   });
-  return queued ? user.id : null;
+  return queued;
 }
 
 export type ResetResult = { ok: true; userId: string } | { ok: false; error: string; field: 'token' | 'password' };
 
 /**
  * Sets the new password if the token is live and the password policy allows it, spends it (and every other link of the account), and
- * ends every session of the account: whoever knew the old password is signed out.
+ * ends every session of the account: whoever knew the old password is signed out. One transaction with its audit
+ * entry `auth.password_reset` (`caller`: who used the link).
  */
 export async function confirmPasswordReset(
   db: Db,
+  caller: AuditContext,
   token: string,
   password: string,
   siteWords: readonly string[],
@@ -89,6 +103,12 @@ export async function confirmPasswordReset(
       .where(and(eq(schema.passwordResets.userId, row.userId), isNull(schema.passwordResets.usedAt)));
     await tx.update(schema.users).set({ passwordHash, updatedAt: new Date() }).where(eq(schema.users.id, row.userId));
     await endAllSessions(tx, row.userId);
+    await recordAudit(tx, caller, {
+      action: 'auth.password_reset',
+      actor: { id: row.userId, name: owner?.name ?? 'Unknown account' },
+      target: { type: 'user', id: row.userId },
+      data: { sessionsEnded: 'all' },
+    });
     return true;
   });
   return changed ? { ok: true, userId: row.userId } : { ok: false, error: ACCOUNT_MESSAGES.resetUsed, field: 'token' };

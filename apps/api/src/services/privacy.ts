@@ -78,7 +78,10 @@ async function deleteFiles(storage: Storage, keys: string[], log?: Log): Promise
   return removed;
 }
 
-/** Right to erasure: every lead of `email` (all kinds, any case) and all its copies. */
+/**
+ * Right to erasure: every lead of `email` (all kinds, any case) and all its copies, in one transaction with its
+ * audit entry `privacy.erased` (its `files`: the files the erased leads held); the files go once it is committed.
+ */
 export async function eraseByEmail(
   db: Db,
   storage: Storage,
@@ -95,15 +98,14 @@ export async function eraseByEmail(
       counts.mails += removed.mails;
       fileKeys.push(...removed.fileKeys);
     }
+    await recordAudit(tx, request, {
+      action: 'privacy.erased',
+      target: { type: 'email', id: hashEmail(email) },
+      data: { ...counts, files: fileKeys.length },
+    });
     return { counts, fileKeys };
   });
-  const result = { ...counts, files: await deleteFiles(storage, fileKeys, log) };
-  await recordAudit(db, request, {
-    action: 'privacy.erased',
-    target: { type: 'email', id: hashEmail(email) },
-    data: { ...result },
-  });
-  return result;
+  return { ...counts, files: await deleteFiles(storage, fileKeys, log) };
 }
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);

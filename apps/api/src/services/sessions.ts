@@ -14,7 +14,7 @@ export function shortUserAgent(header: string | string[] | undefined): string | 
 
 /** Starts a session: the first refresh token of a new family. */
 export async function startSession(
-  db: Db,
+  db: Pick<Db, 'insert'>,
   userId: string,
   userAgent: string | null,
 ): Promise<{ sessionId: string; refreshToken: string }> {
@@ -72,7 +72,7 @@ export async function listSessions(db: Db, userId: string, currentSessionId: str
 }
 
 /** Ends one of the account's sessions; false when it has none of that id still running. */
-export async function endSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+export async function endSession(db: Pick<Db, 'update'>, userId: string, sessionId: string): Promise<boolean> {
   const ended = await db
     .update(schema.refreshTokens)
     .set({ revokedAt: new Date() })
@@ -89,7 +89,7 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
 }
 
 /** Ends every session of the account, except `keep` (the caller's own, after a password change). */
-export async function endAllSessions(db: Db, userId: string, keep?: string | null): Promise<number> {
+export async function endAllSessions(db: Pick<Db, 'update'>, userId: string, keep?: string | null): Promise<number> {
   const ended = await db
     .update(schema.refreshTokens)
     .set({ revokedAt: new Date() })

@@ -1,6 +1,7 @@
 // The site's own details in the mails (issue 31, item 6): its name, offices, phone, e-mail and social links come
 // from the published `site` content document, as on every page, so an office's new address reaches the mails the
-// moment it is published. The installation's default stands in while the stored document is unreadable.
+// moment it is published. The installation's default stands in while the stored document is unreadable. Whoever
+// builds a mail reads them once (mailSiteOf, currentMailSite) and hands them to the mail's builder as a value.
 import { CONTENT_DEFAULTS } from '@agency/contract/content/defaults.ts';
 import { type SiteDocument, SiteDocumentSchema } from '@agency/contract';
 import { type Db, sql } from '@agency/db';
@@ -11,6 +12,24 @@ export type SiteDetails = Pick<SiteDocument, 'name' | 'email' | 'phone' | 'offic
 export function siteDetailsOf(data: unknown): SiteDetails {
   const parsed = SiteDocumentSchema.safeParse(data);
   return parsed.success ? parsed.data : SiteDocumentSchema.parse(CONTENT_DEFAULTS.site);
+}
+
+/** The site as a mail names it: its published details and the origin of the mail's links (SITE_URL). */
+export interface MailSite extends SiteDetails {
+  url: string;
+}
+
+/** A MailSite from a `site` document's data and the site's origin. */
+export const mailSiteOf = (data: unknown, url: string): MailSite => ({ ...siteDetailsOf(data), url });
+
+/** The published documents as the app keeps them in memory (plugins/site-content.ts). */
+export interface PublishedDocuments {
+  current(): Promise<Map<string, { data: unknown }>>;
+}
+
+/** The site as published now, from the documents in memory (no query of its own): read once per mail or batch. */
+export async function currentMailSite(siteContent: PublishedDocuments, url: string): Promise<MailSite> {
+  return mailSiteOf((await siteContent.current()).get('site')?.data, url);
 }
 
 /** What the public sees of the `site` document now (a scheduled version counts once its time has come). */

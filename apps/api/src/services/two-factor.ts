@@ -3,7 +3,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
-  BRAND_NAME,
   LOGIN_CHALLENGE_MAX_FAILURES,
   LOGIN_CHALLENGE_TTL_MINUTES,
   RECOVERY_CODE_COUNT,
@@ -15,6 +14,9 @@ import { Conflict, Unauthenticated } from '../lib/domain-errors.ts';
 import { base32Encode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The database or a transaction: what the steps below need of it. */
+type Queries = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 // ---------------------------------------------------------------------------------------------
 // The secret at rest: AES-256-GCM under a key derived from JWT_SECRET, so a copy of the database
@@ -50,14 +52,22 @@ export function decryptSecret(key: SecretKey, stored: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Setup, enable, disable, status.
 
-async function accountRow(db: Db, userId: string) {
+async function accountRow(db: Pick<Db, 'select'>, userId: string) {
   const [row] = await db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!row) throw new Unauthenticated(ACCOUNT_MESSAGES.challengeInvalid);
   return row;
 }
 
-/** A fresh secret, stored (not yet in force) until /enable proves the app has it. */
-export async function beginTwoFactorSetup(db: Db, key: SecretKey, userId: string): Promise<TwoFactorSetup> {
+/**
+ * A fresh secret, stored (not yet in force) until /enable proves the app has it; the authenticator app lists it
+ * under `issuer` (the site's published name).
+ */
+export async function beginTwoFactorSetup(
+  db: Db,
+  key: SecretKey,
+  userId: string,
+  issuer: string,
+): Promise<TwoFactorSetup> {
   const row = await accountRow(db, userId);
   if (row.totpEnabledAt) throw new Conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
   const secret = generateTotpSecret();
@@ -65,7 +75,7 @@ export async function beginTwoFactorSetup(db: Db, key: SecretKey, userId: string
     .update(schema.users)
     .set({ totpSecret: encryptSecret(key, secret), totpLastStep: null, updatedAt: new Date() })
     .where(and(eq(schema.users.id, userId), isNull(schema.users.totpEnabledAt)));
-  return { secret, otpauthUrl: otpauthUrl(BRAND_NAME, row.email, secret) };
+  return { secret, otpauthUrl: otpauthUrl(issuer, row.email, secret) };
 }
 
 /** `xxxxx-xxxxx` from the base32 alphabet: 50 random bits, easy to type from paper. */
@@ -80,7 +90,12 @@ const recoveryCodeHash = (code: string) => sha256(code.toLowerCase().replace(/[^
  * Checks a code against the account's secret and spends it: the accepted step is stored, and a code of
  * that step or an earlier one is refused from then on (two requests racing with one code: one wins).
  */
-export async function spendTotpCode(db: Db, key: SecretKey, userId: string, code: string): Promise<boolean> {
+export async function spendTotpCode(
+  db: Pick<Db, 'select' | 'update'>,
+  key: SecretKey,
+  userId: string,
+  code: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ secret: schema.users.totpSecret, lastStep: schema.users.totpLastStep })
     .from(schema.users)
@@ -97,36 +112,38 @@ export async function spendTotpCode(db: Db, key: SecretKey, userId: string, code
   return spent.length > 0;
 }
 
-/** Turns 2FA on once `code` shows the app has the secret; answers the ten recovery codes, once. */
-export async function enableTwoFactor(db: Db, key: SecretKey, userId: string, code: string): Promise<string[] | null> {
-  const row = await accountRow(db, userId);
+/**
+ * Turns 2FA on once `code` shows the app has the secret; answers the ten recovery codes, once, or null for a wrong
+ * code (nothing written). Runs in the caller's transaction `tx` (services/account-security.ts).
+ */
+export async function enableTwoFactor(
+  tx: Queries,
+  key: SecretKey,
+  userId: string,
+  code: string,
+): Promise<string[] | null> {
+  const row = await accountRow(tx, userId);
   if (row.totpEnabledAt) throw new Conflict(ACCOUNT_MESSAGES.twoFactorAlreadyOn);
   if (!row.totpSecret) throw new Conflict(ACCOUNT_MESSAGES.twoFactorNotSetUp);
-  if (!(await spendTotpCode(db, key, userId, code))) return null;
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(schema.users)
-      .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
-      .where(eq(schema.users.id, userId));
-    await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, userId));
-    await tx.insert(schema.recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })));
-  });
-  return codes;
+  if (!(await spendTotpCode(tx, key, userId, code))) return null;
+  await tx
+    .update(schema.users)
+    .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
+    .where(eq(schema.users.id, userId));
+  return replaceRecoveryCodes(tx, userId);
 }
 
-export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(schema.users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
-      .where(eq(schema.users.id, userId));
-    await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, userId));
-  });
+/** Turns 2FA off: the secret and the recovery codes go. In the caller's transaction `tx`. */
+export async function disableTwoFactor(tx: Queries, userId: string): Promise<void> {
+  await tx
+    .update(schema.users)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
+    .where(eq(schema.users.id, userId));
+  await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, userId));
 }
 
 /** Spends one recovery code; false when it is unknown or already used. */
-export async function spendRecoveryCode(db: Db, userId: string, code: string): Promise<boolean> {
+export async function spendRecoveryCode(db: Pick<Db, 'update'>, userId: string, code: string): Promise<boolean> {
   const used = await db
     .update(schema.recoveryCodes)
     .set({ usedAt: new Date() })
@@ -155,7 +172,7 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactor
 
 const REQUIRE_TWO_FACTOR = 'require_two_factor';
 
-export async function isTwoFactorRequired(db: Db): Promise<boolean> {
+export async function isTwoFactorRequired(db: Pick<Db, 'select'>): Promise<boolean> {
   const [row] = await db
     .select({ value: schema.appSettings.value })
     .from(schema.appSettings)
@@ -163,7 +180,7 @@ export async function isTwoFactorRequired(db: Db): Promise<boolean> {
   return row?.value === true;
 }
 
-export async function setTwoFactorRequired(db: Db, required: boolean): Promise<void> {
+export async function setTwoFactorRequired(db: Pick<Db, 'insert'>, required: boolean): Promise<void> {
   await db
     .insert(schema.appSettings)
     .values({ key: REQUIRE_TWO_FACTOR, value: required })
@@ -202,7 +219,7 @@ export async function readLoginChallenge(db: Db, token: string): Promise<{ id: s
 }
 
 /** Marks the challenge used; false when another request used it first. */
-export async function spendLoginChallenge(db: Db, id: string): Promise<boolean> {
+export async function spendLoginChallenge(db: Pick<Db, 'update'>, id: string): Promise<boolean> {
   const spent = await db
     .update(schema.loginChallenges)
     .set({ usedAt: new Date() })
@@ -215,7 +232,7 @@ export async function spendLoginChallenge(db: Db, id: string): Promise<boolean> 
  * Counts a wrong code against the challenge; the LOGIN_CHALLENGE_MAX_FAILURES-th ends it, whichever addresses the
  * codes came from (the per-address throttle alone would let a block of addresses try on).
  */
-export async function recordChallengeFailure(db: Db, id: string): Promise<void> {
+export async function recordChallengeFailure(db: Pick<Db, 'update'>, id: string): Promise<void> {
   await db
     .update(schema.loginChallenges)
     .set({
@@ -225,12 +242,10 @@ export async function recordChallengeFailure(db: Db, id: string): Promise<void> 
     .where(eq(schema.loginChallenges.id, id));
 }
 
-/** Ten new recovery codes in place of the old ones (used or not); answered once. */
-export async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+/** Ten new recovery codes in place of the old ones (used or not); answered once. In the caller's transaction `tx`. */
+export async function replaceRecoveryCodes(tx: Queries, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
-    await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, userId));
-    await tx.insert(schema.recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })));
-  });
+  await tx.delete(schema.recoveryCodes).where(eq(schema.recoveryCodes.userId, userId));
+  await tx.insert(schema.recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })));
   return codes;
 }

@@ -25,6 +25,7 @@ import { addNote, changeLead, eraseLead, resendNotification } from '../../servic
 import { openLeadAttachment } from '../../services/lead-attachments.ts';
 import type { IntakeConfig } from '../../services/lead-intake.ts';
 import { type ReplyConfig, replyToLead } from '../../services/lead-replies.ts';
+import { currentMailSite } from '../../services/site-details.ts';
 import statsRoutes from './stats.ts';
 
 const tags = ['admin'];
@@ -44,6 +45,9 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
   app.addHook('onRequest', app.requireRole(...ROLE_ACCESS.leads));
 
   await app.register(statsRoutes, { timeZone: delivery.timeZone });
+
+  /** The settings a lead change mails with, and the site as published now (read once, before its transaction). */
+  const staffDelivery = async () => ({ ...delivery, site: await currentMailSite(app.siteContent, delivery.siteUrl) });
 
   const listSchema = {
     tags,
@@ -94,7 +98,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     response: { 200: LeadItemSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.patch('/:kind/:id', { schema: patchSchema }, async (request) =>
-    changeLead(app, request, delivery, request.params.kind, request.params.id, request.body),
+    changeLead(app, request, await staffDelivery(), request.params.kind, request.params.id, request.body),
   );
 
   /** `{ text }` → 201 with the timeline entry. */
@@ -152,7 +156,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     response: { 200: LeadBulkResponseSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.post('/:kind/bulk', { schema: bulkSchema }, async (request) => ({
-    updated: await bulkChange(app, request, delivery, request.params.kind, request.body),
+    updated: await bulkChange(app, request, await staffDelivery(), request.params.kind, request.body),
   }));
 
   /** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */

@@ -1,23 +1,17 @@
 // /api/auth/password (change, signed in) and /api/auth/password-reset[/confirm] (by mail link).
 import {
   ACCOUNT_MESSAGES,
-  MESSAGES,
   MessageSchema,
   PasswordChangeSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
 } from '@agency/contract';
-import { eq, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { accountDeps, askPasswordReset, callerOf, resetPassword } from '../../services/account.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { findUserById, hashPassword, type LoginLimits } from '../../services/auth.ts';
-import { assertPasswordAllowed } from '../../services/password-policy.ts';
-import { confirmIdentity } from '../../services/reauth.ts';
-import { endAllSessions } from '../../services/sessions.ts';
+import { changePassword } from '../../services/account-security.ts';
+import type { LoginLimits } from '../../services/auth.ts';
 import { secretKeyFrom } from '../../services/two-factor.ts';
 
 export interface PasswordRoutesOptions {
@@ -69,20 +63,7 @@ export default async function passwordRoutes(
     response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 429) },
   };
   app.post('/password', { onRequest: app.requireRole(), schema: changeSchema }, async (request, reply) => {
-    const input = request.body;
-    const user = await findUserById(app.db, request.user!.id);
-    if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
-    // The rule first: a refused password does not spend the caller's code.
-    await assertPasswordAllowed(input.newPassword, user, 'newPassword', await deps.siteWords());
-    await confirmIdentity({ db: app.db, key, limits, ip: request.ip }, user, input);
-    const passwordHash = await hashPassword(input.newPassword);
-    await app.db.update(schema.users).set({ passwordHash, updatedAt: new Date() }).where(eq(schema.users.id, user.id));
-    const ended = await endAllSessions(app.db, user.id, request.sessionId);
-    await recordAudit(app.db, request, {
-      action: 'auth.password_changed',
-      target: { type: 'user', id: user.id },
-      data: { sessionsEnded: ended },
-    });
+    await changePassword({ db: app.db, key, limits }, request, request.body, await deps.siteWords());
     return reply.status(204).send();
   });
 }

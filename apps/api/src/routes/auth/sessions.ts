@@ -1,19 +1,11 @@
 // /api/auth/sessions: the caller's sign-ins, and ending one of them.
-import {
-  ACCOUNT_MESSAGES,
-  MESSAGES,
-  SessionEndSchema,
-  SessionIdParamsSchema,
-  SessionListSchema,
-} from '@agency/contract';
+import { SessionEndSchema, SessionIdParamsSchema, SessionListSchema } from '@agency/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { findUserById, type LoginLimits } from '../../services/auth.ts';
-import { confirmIdentity } from '../../services/reauth.ts';
-import { endSession, listSessions } from '../../services/sessions.ts';
+import { endOwnSession } from '../../services/account-security.ts';
+import type { LoginLimits } from '../../services/auth.ts';
+import { listSessions } from '../../services/sessions.ts';
 import { secretKeyFrom } from '../../services/two-factor.ts';
 
 export interface SessionRoutesOptions {
@@ -49,21 +41,7 @@ export default async function sessionRoutes(
     response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 404, 429) },
   };
   app.delete('/sessions/:id', { onRequest: app.requireRole(), schema: endSchema }, async (request, reply) => {
-    const { id } = request.params;
-    const current = id === request.sessionId;
-    if (!current) {
-      const user = await findUserById(app.db, request.user!.id);
-      if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
-      await confirmIdentity({ db: app.db, key, limits, ip: request.ip }, user, request.body ?? {});
-    }
-    if (!(await endSession(app.db, request.user!.id, id))) {
-      throw new HttpError(404, ACCOUNT_MESSAGES.sessionNotFound);
-    }
-    await recordAudit(app.db, request, {
-      action: 'auth.session_ended',
-      target: { type: 'user', id: request.user!.id },
-      data: { current },
-    });
+    await endOwnSession({ db: app.db, key, limits }, request, request.params.id, request.body ?? {});
     return reply.status(204).send();
   });
 }

@@ -2,10 +2,8 @@
 // sign-in. Everything that changes the account's second factor asks again for the current password (and, when 2FA
 // is on, a code or a recovery code): services/reauth.ts.
 import {
-  ACCOUNT_MESSAGES,
   LoginResponseSchema,
   LoginTwoFactorSchema,
-  MESSAGES,
   RecoveryCodesSchema,
   SessionHeadersSchema,
   TwoFactorCodeSchema,
@@ -14,25 +12,20 @@ import {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from '@agency/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
 import { answerNewSession } from '../../lib/session-cookie.ts';
 import { accountDeps, callerOf, completeTwoFactorSignIn } from '../../services/account.ts';
-import { twoFactorEnabledMail, queueAccountMail } from '../../services/account-mail.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { findUserById, type LoginLimits } from '../../services/auth.ts';
-import { confirmIdentity } from '../../services/reauth.ts';
-import { endAllSessions } from '../../services/sessions.ts';
 import {
-  beginTwoFactorSetup,
-  disableTwoFactor,
-  enableTwoFactor,
-  replaceRecoveryCodes,
-  secretKeyFrom,
-  twoFactorStatus,
-} from '../../services/two-factor.ts';
+  renewRecoveryCodes,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+  turnOnTwoFactor,
+} from '../../services/account-security.ts';
+import type { LoginLimits } from '../../services/auth.ts';
+import { currentMailSite } from '../../services/site-details.ts';
+import { secretKeyFrom, twoFactorStatus } from '../../services/two-factor.ts';
 
 export interface TwoFactorRoutesOptions {
   login: LoginLimits;
@@ -49,13 +42,8 @@ export default async function twoFactorRoutes(
   const tags = ['auth'];
   const key = secretKeyFrom(jwtSecret);
   const deps = accountDeps(app, { limits, siteUrl, key });
-  const reauth = { db: app.db, key, limits };
-
-  async function caller(request: FastifyRequest) {
-    const user = await findUserById(app.db, request.user!.id);
-    if (!user) throw new HttpError(401, MESSAGES.http.invalidToken);
-    return user;
-  }
+  // The work of each route below is one service action (services/account-security.ts).
+  const security = { db: app.db, key, limits };
 
   const loginSchema = {
     tags,
@@ -88,12 +76,9 @@ export default async function twoFactorRoutes(
     body: TwoFactorSetupRequestSchema,
     response: { 200: TwoFactorSetupSchema, ...errorResponses(400, 401, 409, 429) },
   };
-  app.post('/2fa/setup', { ...setupRoute, schema: setupSchema }, async (request) => {
-    const user = await caller(request);
-    if (user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
-    await confirmIdentity({ ...reauth, ip: request.ip }, user, request.body);
-    return beginTwoFactorSetup(app.db, key, user.id);
-  });
+  app.post('/2fa/setup', { ...setupRoute, schema: setupSchema }, async (request) =>
+    startTwoFactorSetup(security, request, await currentMailSite(app.siteContent, siteUrl), request.body),
+  );
 
   const enableSchema = {
     tags,
@@ -104,23 +89,9 @@ export default async function twoFactorRoutes(
     response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
   };
   app.post('/2fa/enable', { ...setupRoute, schema: enableSchema }, async (request) => {
-    const { code, currentPassword } = request.body;
-    const user = await caller(request);
-    if (user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
-    if (!user.totpSecret) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotSetUp);
-    await confirmIdentity({ ...reauth, ip: request.ip }, user, { currentPassword });
-    const recoveryCodes = await enableTwoFactor(app.db, key, user.id, code);
-    // 400, not 401: the code is the new secret's, not a proof of who is asking.
-    if (!recoveryCodes) throw new HttpError(400, ACCOUNT_MESSAGES.codeWrong, { code: ACCOUNT_MESSAGES.codeWrong });
-    // Whoever else held a session (a thief with a token) is out, and the owner hears of it.
-    const ended = await endAllSessions(app.db, user.id, request.sessionId);
-    await queueAccountMail(app.db, twoFactorEnabledMail(siteUrl, user));
+    const site = await currentMailSite(app.siteContent, siteUrl);
+    const recoveryCodes = await turnOnTwoFactor(security, request, site, request.body);
     app.outbox.kick();
-    await recordAudit(app.db, request, {
-      action: 'auth.2fa_enabled',
-      target: { type: 'user', id: user.id },
-      data: { sessionsEnded: ended },
-    });
     return { recoveryCodes };
   });
 
@@ -132,15 +103,7 @@ export default async function twoFactorRoutes(
     response: { 204: NO_CONTENT, ...errorResponses(400, 401, 403, 409, 429) },
   };
   app.post('/2fa/disable', { onRequest: app.requireRole(), schema: disableSchema }, async (request, reply) => {
-    const user = await caller(request);
-    if (!user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotOn);
-    const method = await confirmIdentity({ ...reauth, ip: request.ip }, user, request.body);
-    await disableTwoFactor(app.db, user.id);
-    await recordAudit(app.db, request, {
-      action: 'auth.2fa_disabled',
-      target: { type: 'user', id: user.id },
-      data: { method },
-    });
+    await turnOffTwoFactor(security, request, request.body);
     return reply.status(204).send();
   });
 
@@ -152,16 +115,7 @@ export default async function twoFactorRoutes(
     body: TwoFactorDisableSchema,
     response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) },
   };
-  app.post('/2fa/recovery-codes', { onRequest: app.requireRole(), schema: recoverySchema }, async (request) => {
-    const user = await caller(request);
-    if (!user.totpEnabledAt) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotOn);
-    const method = await confirmIdentity({ ...reauth, ip: request.ip }, user, request.body);
-    const recoveryCodes = await replaceRecoveryCodes(app.db, user.id);
-    await recordAudit(app.db, request, {
-      action: 'auth.recovery_codes_replaced',
-      target: { type: 'user', id: user.id },
-      data: { method },
-    });
-    return { recoveryCodes };
-  });
+  app.post('/2fa/recovery-codes', { onRequest: app.requireRole(), schema: recoverySchema }, async (request) => ({
+    recoveryCodes: await renewRecoveryCodes(security, request, request.body),
+  }));
 }

@@ -20,13 +20,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { recordAudit, recordBlogAudit } from '../../services/audit.ts';
 import {
   createBlog,
   createBlogDraft,
   deleteBlog,
+  saveBlog,
   saveBlogDraft,
-  updateBlog,
   type UpdateOptions,
 } from '../../services/blog-editing.ts';
 import { listRevisions, restoreRevision } from '../../services/blog-revisions.ts';
@@ -130,8 +129,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
   };
   app.post('/', { onRequest: editorsOnly, schema: createSchema }, async (request, reply) => {
     // request.user is set by editorsOnly; the author is never taken from the body.
-    const blog = await createBlog(app.db, request.body, request.user!.id);
-    await recordBlogAudit(app.db, request, 'blog.created', blog);
+    const blog = await createBlog(app.db, { ip: request.ip, user: request.user! }, request.body);
     return reply.status(201).send(blog);
   });
 
@@ -169,16 +167,12 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     },
     async (request) => {
       const sent = sentFields.get(request) ?? { imageUrl: true, imageAlt: true, tags: true, publishedAt: true };
-      const before = await findBlog(app.db, request.params.id, new Date(), true);
-      const blog = await updateBlog(app.db, request.params.id, request.body, {
+      const editor = { ip: request.ip, user: request.user! };
+      const blog = await saveBlog(app.db, editor, request.params.id, request.body, {
         sent,
-        editorId: request.user!.id,
         version: request.body.version,
       });
       if (!blog) throw notFound();
-      // The first save of a post its autosave made is its creation (as POST /api/blogs is).
-      if (before?.neverSaved) await recordBlogAudit(app.db, request, 'blog.created', blog);
-      else await recordBlogAudit(app.db, request, 'blog.updated', blog, before?.status);
       return blog;
     },
   );
@@ -233,8 +227,7 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
     response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
   };
   app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
-    if (!(await deleteBlog(app.db, request.params.id))) throw notFound();
-    await recordAudit(app.db, request, { action: 'blog.deleted', target: { type: 'blog', id: request.params.id } });
+    if (!(await deleteBlog(app.db, request, request.params.id))) throw notFound();
     return reply.status(204).send();
   });
 
@@ -262,13 +255,8 @@ export default async function blogRoutes(fastify: FastifyInstance, { previewSecr
   app.post('/:id/revisions/:revisionId/restore', { onRequest: editorsOnly, schema: restoreSchema }, async (request) => {
     const { id, revisionId } = request.params;
     if (!(await findBlog(app.db, id))) throw notFound();
-    const blog = await restoreRevision(app.db, id, revisionId, request.user!.id);
+    const blog = await restoreRevision(app.db, { ip: request.ip, user: request.user! }, id, revisionId);
     if (!blog) throw new HttpError(404, BLOG_MESSAGES.revisionNotFound);
-    await recordAudit(app.db, request, {
-      action: 'blog.restored',
-      target: { type: 'blog', id: blog._id },
-      data: { title: blog.title, revisionId },
-    });
     return blog;
   });
 

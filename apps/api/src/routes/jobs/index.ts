@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import { BEARER, errorResponses, NO_CONTENT } from '../../lib/schema.ts';
-import { recordAudit, recordJobAudit } from '../../services/audit.ts';
 import { createJob, deleteJob, findJob, listJobs, updateJob } from '../../services/jobs.ts';
 
 const notFound = () => new HttpError(404, JOB_MESSAGES.notFound);
@@ -63,8 +62,7 @@ export default async function jobRoutes(fastify: FastifyInstance) {
     response: { 201: JobSchema, ...errorResponses(400, 401, 403) },
   };
   app.post('/', { onRequest: editorsOnly, schema: createSchema }, async (request, reply) => {
-    const job = await createJob(app.db, request.body);
-    await recordJobAudit(app.db, request, 'job.created', job);
+    const job = await createJob(app.db, request, request.body);
     return reply.status(201).send(job);
   });
 
@@ -77,10 +75,8 @@ export default async function jobRoutes(fastify: FastifyInstance) {
     response: { 200: JobSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.put('/:id', { onRequest: editorsOnly, schema: updateSchema }, async (request) => {
-    const before = await findJob(app.db, request.params.id);
-    const job = await updateJob(app.db, request.params.id, request.body);
+    const job = await updateJob(app.db, request, request.params.id, request.body);
     if (!job) throw notFound();
-    await recordJobAudit(app.db, request, 'job.updated', job, before?.open);
     return job;
   });
 
@@ -92,8 +88,7 @@ export default async function jobRoutes(fastify: FastifyInstance) {
     response: { 204: NO_CONTENT, ...errorResponses(401, 403, 404) },
   };
   app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
-    if (!(await deleteJob(app.db, request.params.id))) throw notFound();
-    await recordAudit(app.db, request, { action: 'job.deleted', target: { type: 'job', id: request.params.id } });
+    if (!(await deleteJob(app.db, request, request.params.id))) throw notFound();
     return reply.status(204).send();
   });
 }

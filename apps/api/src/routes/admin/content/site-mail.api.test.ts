@@ -68,4 +68,16 @@ it('signs the confirmation and the account mails with the office published a mom
   expect(mail?.body).toContain('9 Moved Street');
   expect(mail?.body).toContain('+44 20 7946 0999');
   expect(mail?.body).not.toContain('Nexora IT Solutions');
+
+  // The authenticator app lists the site under its published name too.
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/2fa/setup',
+    headers: { authorization: `Bearer ${member.accessToken}` },
+    payload: { currentPassword: member.password },
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  expect(new URL(setup.json<{ otpauthUrl: string }>().otpauthUrl).searchParams.get('issuer')).toBe(
+    'Nexora Renamed Ltd',
+  );
 });

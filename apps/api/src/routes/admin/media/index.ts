@@ -16,7 +16,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../../lib/http-error.ts';
 import { BEARER, documentedOnly, errorResponses, FILE_FIELD, NO_CONTENT } from '../../../lib/schema.ts';
-import { recordAudit } from '../../../services/audit.ts';
 import { createMedia, deleteMediaUnlessUsed, listMedia } from '../../../services/media.ts';
 
 const tags = ['media'];
@@ -62,8 +61,8 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
     if (Object.keys(fields).length > 0 || !description.success || !bytes) {
       throw new HttpError(400, Object.values(fields)[0] ?? MESSAGES.http.badRequest, fields);
     }
-    const row = await createMedia(app.db, app.storage, bytes, description.data.alt, request.user!.id);
-    await recordAudit(app.db, request, { action: 'media.uploaded', target: { type: 'media', id: row.id } });
+    const uploader = { ip: request.ip, user: request.user! };
+    const row = await createMedia(app.db, app.storage, uploader, bytes, description.data.alt);
     return reply.status(201).send({ id: row.id, url: row.url, alt: row.alt });
   });
 
@@ -88,15 +87,10 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   };
   app.delete('/:id', { onRequest: editorsOnly, schema: deleteSchema }, async (request, reply) => {
     const { id } = request.params;
-    const outcome = await deleteMediaUnlessUsed(app.db, app.storage, id);
+    const outcome = await deleteMediaUnlessUsed(app.db, app.storage, request, id);
     if (outcome.status === 'missing') throw new HttpError(404, MEDIA_MESSAGES.notFound);
     if (outcome.status === 'in use')
       return reply.status(409).send({ error: mediaInUseMessage(outcome.usedBy), usedBy: outcome.usedBy });
-    await recordAudit(app.db, request, {
-      action: 'media.deleted',
-      target: { type: 'media', id },
-      data: { alt: outcome.row.alt },
-    });
     return reply.status(204).send();
   });
 }
