@@ -131,8 +131,8 @@ async function statementsOf(request: () => Promise<{ statusCode: number; json():
 }
 
 const postgres = () => t.app.database.kind === 'postgres';
-/** The lead with its rate-limit hit, timeline and outbox rows. */
-const LEAD = /^with rl as \( insert into rate_limits .*lead as \(insert into "(contacts|quotes|applications)"/;
+/** The lead with its rate-limit hit, timeline and outbox rows: the database function of migration 0024. */
+const LEAD = /^select store_leads\(\$1::text::jsonb\)/;
 
 async function timelineTypes(id: string) {
   const rows = await t.app.db
