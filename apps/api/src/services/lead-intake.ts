@@ -187,27 +187,29 @@ const outcomesOf = (rows: Record<string, unknown>[]): LeadOutcome[] => {
 };
 
 /**
- * Group commit on PGlite (one process, one statement at a time): a lead that finds no call running is written at
- * once; the leads that arrive while a call runs are written together by the next one, in one transaction, each in
- * its own savepoint inside the function. Every caller is answered only after its call returned, that is after the
- * commit that holds its lead.
+ * Group commit on PGlite. PGlite runs in this thread and answers a statement without leaving it, so a lead never
+ * finds a call running: instead the first lead waits for the end of this turn of the event loop (setImmediate),
+ * the leads that reach here in that turn (the requests read from the network together) join it, and all are
+ * written by one call, in one transaction, each in its own savepoint inside the function. Every caller is answered
+ * only after its call returned, that is after the commit that holds its lead.
  */
 class LeadWriter {
   private waiting: { input: LeadInput; resolve: (outcome: LeadOutcome) => void; reject: (error: unknown) => void }[] =
     [];
-  private running = false;
+  private busy = false;
 
   constructor(private readonly run: Database['run']) {}
 
   write(input: LeadInput): Promise<LeadOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ input, resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.busy) return;
+      this.busy = true;
+      setImmediate(() => void this.drain());
     });
   }
 
   private async drain() {
-    this.running = true;
     while (this.waiting.length > 0) {
       const calls = this.waiting.splice(0, MOST_LEADS_PER_CALL);
       try {
@@ -217,7 +219,7 @@ class LeadWriter {
         for (const call of calls) call.reject(error);
       }
     }
-    this.running = false;
+    this.busy = false;
   }
 }
 
