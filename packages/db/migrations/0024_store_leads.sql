@@ -5,7 +5,7 @@
 -- app (services/lead-intake.ts) writes the leads that arrive together on PGlite in one call, so they share
 -- one commit. A lead:
 --   table        contacts | quotes | applications
---   lead         the row's columns by their SQL names (status excepted), values as JSON
+--   lead         every column of the row by its SQL name (status excepted), values as JSON, null where none
 --   honeypot     a filled honeypot: spam, whatever else holds
 --   challenge    spend (a valid solution, spent here; a second use counts as unsolved) | unsolved | off
 --   required     SPAM_CHALLENGE=required: a solution used before stores nothing
@@ -28,7 +28,6 @@ DECLARE
   stored boolean;
   lead_status text;
   queued int;
-  columns text;
 BEGIN
   FOR l IN SELECT value FROM jsonb_array_elements("leads") LOOP
     BEGIN
@@ -57,14 +56,15 @@ BEGIN
       lead_status := CASE WHEN (l->>'honeypot')::boolean OR NOT solved THEN 'spam' ELSE 'new' END;
       stored := allowed AND (NOT (l->>'required')::boolean OR l->>'challenge' <> 'spend' OR solved);
       IF stored THEN
-        IF l->>'table' NOT IN ('contacts', 'quotes', 'applications') THEN
-          RAISE EXCEPTION 'store_leads: % is not a lead table', l->>'table';
-        END IF;
-        SELECT string_agg(format('%I', key), ', ') INTO columns FROM jsonb_object_keys(l->'lead') AS key;
-        EXECUTE format(
-          'INSERT INTO %I (%s, status) SELECT %s, $2 FROM jsonb_populate_record(null::%I, $1)',
-          l->>'table', columns, columns, l->>'table'
-        ) USING l->'lead', lead_status;
+        -- Static statements (planned once): the app gives every column of the row, null where it has no value.
+        CASE l->>'table'
+          WHEN 'contacts' THEN
+            INSERT INTO contacts SELECT * FROM jsonb_populate_record(null::contacts, l->'lead' || jsonb_build_object('status', lead_status));
+          WHEN 'quotes' THEN
+            INSERT INTO quotes SELECT * FROM jsonb_populate_record(null::quotes, l->'lead' || jsonb_build_object('status', lead_status));
+          WHEN 'applications' THEN
+            INSERT INTO applications SELECT * FROM jsonb_populate_record(null::applications, l->'lead' || jsonb_build_object('status', lead_status));
+        END CASE;
         INSERT INTO lead_events (lead_kind, lead_id, type, data)
         VALUES (l->>'table', (l->'lead'->>'id')::uuid, 'received',
           CASE WHEN solved THEN l->'received_if_solved' ELSE l->'received_if_not' END);

@@ -136,7 +136,7 @@ export type FormColumns<K extends LeadKind> = Omit<
 /** One lead as the database function `store_leads` takes it (migration 0024_store_leads.sql says what each means). */
 interface LeadInput {
   table: LeadKind;
-  /** The row's columns by their SQL names (status excepted). */
+  /** Every column of the row by its SQL name (status excepted), null where the lead has no value. */
   lead: Record<string, string | number | boolean | null>;
   honeypot: boolean;
   /** `spend`: a valid solution, spent by the function; `unsolved`: none or an invalid one; `off`: no check. */
@@ -193,9 +193,14 @@ const outcomesOf = (rows: Record<string, unknown>[]): LeadOutcome[] => {
  * written by one call, in one transaction, each in its own savepoint inside the function. Every caller is answered
  * only after its call returned, that is after the commit that holds its lead.
  */
+interface PendingLead {
+  input: LeadInput;
+  resolve: (outcome: LeadOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
 class LeadWriter {
-  private waiting: { input: LeadInput; resolve: (outcome: LeadOutcome) => void; reject: (error: unknown) => void }[] =
-    [];
+  private waiting: PendingLead[] = [];
   private busy = false;
 
   constructor(private readonly run: Database['run']) {}
@@ -210,16 +215,37 @@ class LeadWriter {
   }
 
   private async drain() {
-    while (this.waiting.length > 0) {
-      const calls = this.waiting.splice(0, MOST_LEADS_PER_CALL);
-      try {
-        const outcomes = outcomesOf(await this.run(storeLeadsStatement(calls.map((call) => call.input))));
-        calls.forEach((call, i) => call.resolve(outcomes[i] ?? { error: 'no result', code: '' }));
-      } catch (error) {
-        for (const call of calls) call.reject(error);
+    try {
+      while (this.waiting.length > 0) {
+        const calls = this.waiting.splice(0, MOST_LEADS_PER_CALL);
+        const inputs = calls.map((call) => call.input);
+        try {
+          const outcomes = outcomesOf(await this.run(storeLeadsStatement(inputs)));
+          calls.forEach((call, i) => call.resolve(outcomes[i] ?? { error: 'no result', code: '' }));
+        } catch (error) {
+          if (calls.length === 1) calls[0]?.reject(error);
+          // The call failed as a whole (a lead its JSON parameter cannot carry): each lead again on its own, so
+          // only the one at fault fails.
+          else for (const call of calls) await this.writeAlone(call);
+        }
       }
+    } finally {
+      this.busy = false;
     }
-    this.busy = false;
+  }
+
+  private async writeAlone(call: {
+    input: LeadInput;
+    resolve: (outcome: LeadOutcome) => void;
+    reject: (error: unknown) => void;
+  }) {
+    try {
+      call.resolve(
+        outcomesOf(await this.run(storeLeadsStatement([call.input])))[0] ?? { error: 'no result', code: '' },
+      );
+    } catch (error) {
+      call.reject(error);
+    }
   }
 }
 
@@ -267,18 +293,24 @@ export async function storeLead<K extends LeadKind>(
   const confirmations = rows.filter((row) => row.purpose === 'confirmation').map((row) => confirmationAddress(row.to));
   const table = LEAD_TABLES[lead.kind] as PgTable;
   const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
-  const row: LeadInput['lead'] = {};
-  for (const [key, value] of Object.entries({
+  const given: Record<string, unknown> = {
     ...columns,
     id: lead.id,
     ...intake.source,
     createdAt,
     lastActivityAt: createdAt,
-  })) {
-    if (value === undefined) continue;
-    const column = tableColumns[key];
-    if (!column) throw new Error(`${key} is not a column of ${getTableName(table)}`);
-    row[column.name] = jsonValue(value);
+  };
+  for (const key of Object.keys(given))
+    if (!tableColumns[key]) throw new Error(`${key} is not a column of ${getTableName(table)}`);
+  // Every column but the status, which the function settles: one the lead has no value for is null, so a column
+  // with a default must be given (a later one with a default fails here, in the tests, not silently).
+  const row: LeadInput['lead'] = {};
+  for (const [key, column] of Object.entries(tableColumns)) {
+    if (column.name === 'status') continue;
+    const value = given[key];
+    if (value === undefined && column.hasDefault)
+      throw new Error(`${column.name} has a default: the lead gives it (store_leads writes null)`);
+    row[column.name] = value === undefined ? null : jsonValue(value);
   }
   const input: LeadInput = {
     table: lead.kind,
@@ -318,11 +350,12 @@ export async function storeLead<K extends LeadKind>(
     outcome =
       (await database.db.transaction(async (tx) => {
         await lockConfirmations(tx, confirmations);
-        return outcomesOf(((await tx.execute(storeLeadsStatement([input]))) as unknown as { rows: Record<string, unknown>[] }).rows)[0];
+        return outcomesOf(
+          ((await tx.execute(storeLeadsStatement([input]))) as unknown as { rows: Record<string, unknown>[] }).rows,
+        )[0];
       })) ?? {};
   if (outcome.error !== undefined) throw new Error(`the lead could not be stored (${outcome.code}): ${outcome.error}`);
   if (limit) limit.settle(rateLimitResult(limit.hit, outcome));
   if (!outcome.status) throw altchaError({ ok: false, reason: 'invalid' });
   return { status: outcome.status, queued: Number(outcome.queued) };
 }
-
