@@ -63,7 +63,12 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
 
   app.post(
     '/request-quote',
-    { ...app.rateLimitInStatement('request-quote'), config: LEAD_ROUTE, bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
+    {
+      ...app.rateLimitInStatement('request-quote'),
+      config: LEAD_ROUTE,
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: quoteSchema,
+    },
     async (request, reply) => reply.status(201).send({ id: await take.quote(request) }),
   );
 
@@ -75,7 +80,12 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
 
   app.post(
     '/jobs/apply',
-    { ...app.rateLimitInStatement('jobs-apply'), config: LEAD_ROUTE, bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
+    {
+      ...app.rateLimitInStatement('jobs-apply'),
+      config: LEAD_ROUTE,
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: applicationSchema,
+    },
     async (request, reply) => reply.status(201).send({ id: await take.application(request) }),
   );
 }
