@@ -28,6 +28,11 @@ declare module 'fastify' {
      * path they make the cache key; every other parameter is ignored by the cache. None by default.
      */
     publicCacheParams?: readonly string[] | ((pathname: string) => readonly string[]);
+    /**
+     * A write that never changes public content (a visitor's lead): its answer leaves the content version's last
+     * read trusted, so a stream of leads does not read it once per lead.
+     */
+    keepsPublicContent?: boolean;
   }
 }
 
@@ -273,7 +278,8 @@ export default fp<PublicCacheOptions>(async function publicCache(app: FastifyIns
 
   // A write through this instance is seen by its next request at once, not after CHECK_MS.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) checkedAt = 0;
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+    if (!request.routeOptions.config.keepsPublicContent) checkedAt = 0;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

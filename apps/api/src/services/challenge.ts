@@ -2,8 +2,7 @@
 // browser finds the number behind it, and the lead carries the solution in the `altcha` field.
 import { createChallenge as altchaChallenge, extractParams, verifySolution as altchaVerify } from 'altcha-lib/v1';
 import { AltchaPayloadSchema, CHALLENGE_TTL_SECONDS, type Challenge } from '@agency/contract';
-import { type Db, lt, schema, sql } from '@agency/db';
-import type { SQL } from 'drizzle-orm';
+import { type Db, lt, schema } from '@agency/db';
 
 /**
  * Largest secret number. The browser's solver does ~1.27 million tries/s here (scripts/measure-proof-of-work.ts,
@@ -27,7 +26,8 @@ export type Verdict = { ok: true; challenge: string; expiresAt: Date } | { ok: f
 
 /**
  * Checks a solution's shape, expiry, hash and signature (altcha-lib checks hash and signature). Single use is
- * checked by `spendChallenge`.
+ * checked by the database function `store_leads`
+ * (migration 0024), which spends the challenge with the lead.
  */
 export async function verifySolution(field: unknown, key: string, now = Date.now()): Promise<Verdict> {
   if (typeof field !== 'string' || field.trim() === '') return { ok: false, reason: 'missing' };
@@ -50,17 +50,6 @@ export async function verifySolution(field: unknown, key: string, now = Date.now
   if (!(await altchaVerify(payload, key, false))) return { ok: false, reason: 'invalid' };
   return { ok: true, challenge: payload.challenge, expiresAt: new Date(expires * 1000) };
 }
-
-/**
- * The statement (for a data-modifying CTE) that marks the challenge used when `when` holds: it returns a row
- * only when the challenge was not used before, by this or any other instance. `expiresAt` is an ISO time. The
- * lead's statement runs it (lead-intake.ts).
- */
-export const spendChallenge = (challenge: string, expiresAt: string, when: SQL = sql`true`): SQL => sql`
-  insert into used_challenges (challenge, expires_at)
-  select ${challenge}::text, ${expiresAt}::timestamptz where ${when}
-  on conflict (challenge) do nothing
-  returning 1`;
 
 let lastPurge = 0;
 const PURGE_EVERY_MS = 60_000;

@@ -8,15 +8,14 @@ import {
   type LeadSource,
   NEW_STATUS,
   PIPELINE_MESSAGES,
-  SPAM_STATUS,
   type SpamChallengeMode,
 } from '@agency/contract';
 import { type Database, type Db, schema, sql } from '@agency/db';
-import { getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Invalid } from '../lib/domain-errors.ts';
 import { parseOr400 } from '../lib/validate.ts';
-import { spendChallenge, type Verdict, verifySolution } from './challenge.ts';
+import { type Verdict, verifySolution } from './challenge.ts';
 import { queuedEvent, recordEvents } from './lead-events.ts';
 import {
   type LeadMailConfig,
@@ -26,9 +25,9 @@ import {
   type OutboxInsert,
 } from './leads-mail.ts';
 import { type WebhookConfig, webhookRows } from './webhooks.ts';
-import { confirmationAddress, lockConfirmations, noRecentConfirmation } from './confirmation-limit.ts';
+import { confirmationAddress, lockConfirmations } from './confirmation-limit.ts';
 import { LEAD_TABLES } from './leads.ts';
-import { type RateLimitHit, type RateLimitResult, rateLimitHitSql, rateLimitResult } from './rate-limit.ts';
+import { type RateLimitHit, type RateLimitResult, rateLimitResult } from './rate-limit.ts';
 
 export interface IntakeConfig extends LeadMailConfig {
   /** A recipient gets at most one visitor confirmation per this many hours. */
@@ -134,139 +133,142 @@ export type FormColumns<K extends LeadKind> = Omit<
   'id' | 'status' | 'ownerId' | 'createdAt' | 'lastActivityAt' | keyof LeadSource
 >;
 
-/** A parameter cast to its column's type: in a SELECT or a VALUES list nothing else gives it one. */
-const typed = (value: unknown, column: PgColumn): SQL =>
-  is(value, SQL) ? value : sql`${sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
-
-/** `insert into <table> (<row's columns>) select <row's values> where <condition>`: one row, or none. */
-function insertRowWhere(table: PgTable, row: Record<string, unknown>, condition: SQL): SQL {
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const entries = Object.entries(row);
-  const names = entries.map(([key]) => {
-    const column = columns[key];
-    if (!column) throw new Error(`${key} is not a column of ${getTableName(table)}`);
-    return column;
-  });
-  return sql`insert into ${table} (${sql.join(
-    names.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  )}) select ${sql.join(
-    entries.map(([, value], i) => typed(value, names[i] as PgColumn)),
-    sql`, `,
-  )} where ${condition}`;
-}
-
-const { outbox } = schema;
-
-/** What decides the structure of a lead's statement; everything else is a value. */
-interface LeadShape {
-  kind: LeadKind;
+/** One lead as the database function `store_leads` takes it (migration 0024_store_leads.sql says what each means). */
+interface LeadInput {
+  table: LeadKind;
+  /** Every column of the row by its SQL name (status excepted), null where the lead has no value. */
+  lead: Record<string, string | number | boolean | null>;
   honeypot: boolean;
-  /** `spend`: a valid solution, spent by the statement; `unsolved`: none or an invalid one; `off`: no check. */
+  /** `spend`: a valid solution, spent by the function; `unsolved`: none or an invalid one; `off`: no check. */
   challenge: 'spend' | 'unsolved' | 'off';
-  /** SPAM_CHALLENGE=required */
   required: boolean;
-  /** The statement counts the request's rate-limit hit. */
-  limited: boolean;
-  /** The lead's columns that have a value. */
-  columns: string[];
-  /** Outbox rows queued with the lead. */
-  queued: number;
-}
-
-type Leaf = string | number | boolean | null | Date;
-type LeadValues = {
-  lead: Record<string, Leaf>;
-  /** The `received` event's data (JSON) when the challenge counts as solved, and when not. */
-  receivedIfSolved: string;
-  receivedIfNot: string;
-  challenge: string;
-  challengeExpiresAt: string;
-  rateLimitKey: string;
-  rateLimitMax: number;
-  rateLimitWindow: number;
-  confirmationHours: number;
+  rate_limit: { key: string; max: number; window_seconds: number } | null;
+  challenge_text: string | null;
+  challenge_expires_at: string | null;
+  received_if_solved: Record<string, unknown>;
+  received_if_not: Record<string, unknown>;
+  confirmation_hours: number;
   queue: {
     id: string;
-    leadKind: string;
-    leadId: string;
+    lead_kind: string;
+    lead_id: string;
     purpose: string;
     to: string;
     subject: string;
     body: string;
-    eventType: string;
-    /** JSON */
-    eventData: string;
+    reply_to: string | null;
+    event_type: string;
+    event_data: Record<string, unknown>;
     /** The confirmation's address as the limit compares it; null for other rows. */
-    confirmTo: string | null;
-    replyTo: string | null;
+    confirm_to: string | null;
   }[];
+}
+
+/** What `store_leads` answers for one lead: status null when nothing was stored (over the limit, or refused). */
+interface LeadOutcome {
+  status?: string | null;
+  queued?: number;
+  hits?: number | null;
+  retry_after?: number | null;
+  error?: string;
+  code?: string;
+}
+
+/** The one statement that stores leads: the same text whatever the leads, their data one JSON parameter. */
+const storeLeadsStatement = (leads: LeadInput[]): SQL =>
+  sql`select store_leads(${JSON.stringify(leads)}::text::jsonb) as results`;
+
+/** Most leads written by one call; the rest wait for the next. */
+const MOST_LEADS_PER_CALL = 100;
+
+const outcomesOf = (rows: Record<string, unknown>[]): LeadOutcome[] => {
+  const results = rows[0]?.results;
+  return (typeof results === 'string' ? JSON.parse(results) : results) as LeadOutcome[];
 };
 
 /**
- * A lead with everything it triggers as ONE statement (data-modifying CTEs are one atomic unit): spends the
- * challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received` event
- * and, unless it is spam, its outbox rows with their `*_queued` events. With `limited`, it also counts the
- * request's rate-limit hit and writes nothing over the limit.
+ * Group commit on PGlite. PGlite runs in this thread and answers a statement without leaving it, so a lead never
+ * finds a call running: instead the first lead waits for the end of this turn of the event loop (setImmediate),
+ * the leads that reach here in that turn (the requests read from the network together) join it, and all are
+ * written by one call, in one transaction, each in its own savepoint inside the function. Every caller is answered
+ * only after its call returned, that is after the commit that holds its lead.
  */
-function leadStatement(shape: LeadShape, v: LeadValues): SQL {
-  const solved =
-    shape.challenge === 'spend' ? sql`exists (select 1 from ch)` : sql.raw(String(shape.challenge === 'off'));
-  const status = shape.honeypot
-    ? sql`${SPAM_STATUS}::text`
-    : sql`(case when ${solved} then ${NEW_STATUS}::text else ${SPAM_STATUS}::text end)`;
-  const ctes: SQL[] = [];
-  if (shape.limited) {
-    const hit = { key: v.rateLimitKey, max: v.rateLimitMax, windowSeconds: v.rateLimitWindow };
-    ctes.push(sql`rl as (${rateLimitHitSql(hit)})`);
-  }
-  const allowed = shape.limited ? sql`(select hits from rl) <= ${v.rateLimitMax}::int` : sql`true`;
-  if (shape.challenge === 'spend')
-    ctes.push(sql`ch as (${spendChallenge(v.challenge, v.challengeExpiresAt, allowed)})`);
-  const leadRow = { ...Object.fromEntries(shape.columns.map((column) => [column, v.lead[column]])), status };
-  // SPAM_CHALLENGE=required: a challenge used before stores nothing (400).
-  const stored = shape.challenge === 'spend' && shape.required ? sql`${allowed} and ${solved}` : allowed;
-  ctes.push(sql`lead as (${insertRowWhere(LEAD_TABLES[shape.kind] as PgTable, leadRow, stored)} returning status)`);
-  const events = [
-    sql`select 0 as ord, ${shape.kind}::text as lead_kind, ${v.lead.id}::uuid as lead_id, 'received'::text as type,
-      (case when ${solved} then ${v.receivedIfSolved}::jsonb else ${v.receivedIfNot}::jsonb end) as data
-      from lead`,
-  ];
-  if (shape.queued > 0) {
-    const values = v.queue.slice(0, shape.queued).map(
-      (row, i) =>
-        sql`(${typed(row.id, outbox.id)}, ${typed(row.leadKind, outbox.leadKind)}, ${typed(row.leadId, outbox.leadId)},
-        ${typed(row.purpose, outbox.purpose)}, ${typed(row.to, outbox.to)}, ${typed(row.subject, outbox.subject)},
-        ${typed(row.body, outbox.body)}, ${i + 1}::int, ${row.eventType}::text, ${row.eventData}::jsonb,
-        ${row.confirmTo}::text, ${row.replyTo}::text)`,
-    );
-    ctes.push(sql`queue (id, lead_kind, lead_id, purpose, "to", subject, body, ord, event_type, event_data, confirm_to, reply_to) as (
-      values ${sql.join(values, sql`, `)})`);
-    ctes.push(sql`ob as (
-      insert into outbox (id, lead_kind, lead_id, purpose, "to", subject, body, reply_to)
-      select id, lead_kind, lead_id, purpose, "to", subject, body, reply_to from queue
-      where exists (select 1 from lead where status = ${NEW_STATUS})
-        and (confirm_to is null or ${noRecentConfirmation(sql`confirm_to`, v.confirmationHours)})
-      returning id)`);
-    events.push(sql`select ord, lead_kind, lead_id, event_type, event_data from queue where id in (select id from ob)`);
-  }
-  // Ordered so the timeline's `seq` puts `received` before what it queued.
-  ctes.push(sql`ev as (
-    insert into lead_events (lead_kind, lead_id, type, data)
-    select lead_kind, lead_id, type, data from (${sql.join(events, sql` union all `)}) e order by ord)`);
-  const queued = shape.queued > 0 ? sql`(select count(*) from ob)::int` : sql`0`;
-  const counted = shape.limited
-    ? sql`, (select hits from rl) as hits, (select retry_after from rl) as retry_after`
-    : sql``;
-  return sql`with ${sql.join(ctes, sql`, `)}
-    select (select status from lead) as status, ${queued} as queued${counted}`;
+interface PendingLead {
+  input: LeadInput;
+  resolve: (outcome: LeadOutcome) => void;
+  reject: (error: unknown) => void;
 }
 
+class LeadWriter {
+  private waiting: PendingLead[] = [];
+  private busy = false;
+
+  constructor(private readonly run: Database['run']) {}
+
+  write(input: LeadInput): Promise<LeadOutcome> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ input, resolve, reject });
+      if (this.busy) return;
+      this.busy = true;
+      setImmediate(() => void this.drain());
+    });
+  }
+
+  private async drain() {
+    try {
+      while (this.waiting.length > 0) {
+        const calls = this.waiting.splice(0, MOST_LEADS_PER_CALL);
+        const inputs = calls.map((call) => call.input);
+        try {
+          const outcomes = outcomesOf(await this.run(storeLeadsStatement(inputs)));
+          calls.forEach((call, i) => call.resolve(outcomes[i] ?? { error: 'no result', code: '' }));
+        } catch (error) {
+          if (calls.length === 1) calls[0]?.reject(error);
+          // The call failed as a whole (a lead its JSON parameter cannot carry): each lead again on its own, so
+          // only the one at fault fails.
+          else for (const call of calls) await this.writeAlone(call);
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async writeAlone(call: {
+    input: LeadInput;
+    resolve: (outcome: LeadOutcome) => void;
+    reject: (error: unknown) => void;
+  }) {
+    try {
+      call.resolve(
+        outcomesOf(await this.run(storeLeadsStatement([call.input])))[0] ?? { error: 'no result', code: '' },
+      );
+    } catch (error) {
+      call.reject(error);
+    }
+  }
+}
+
+/** One writer per embedded database. */
+const writers = new WeakMap<object, LeadWriter>();
+const writerOf = (database: Pick<Database, 'db' | 'run'>) => {
+  let writer = writers.get(database.db);
+  if (!writer) writers.set(database.db, (writer = new LeadWriter(database.run)));
+  return writer;
+};
+
+/** A lead column's value as JSON: times as ISO text, for `jsonb_populate_record`. */
+const jsonValue = (value: unknown): string | number | boolean | null =>
+  value instanceof Date ? value.toISOString() : (value as string | number | boolean | null);
+
 /**
- * Stores a lead with everything it triggers in one statement (leadStatement). PGlite runs in this process
- * and answers one statement at a time, so every round trip of a lead would queue the others behind it
- * (issue 14). On PostgreSQL a lead that queues a visitor confirmation first takes that address's lock in a
- * transaction (confirmation-limit.ts), so two leads to one address cannot both pass the check.
+ * Stores a lead with everything it triggers by the database function `store_leads` (migration 0024): spends the
+ * challenge (a second use counts as unsolved), settles the status, inserts the lead, its `received` event and,
+ * unless it is spam, its outbox rows with their `*_queued` events; with `limit`, it first counts the request's
+ * rate-limit hit and stores nothing over the limit. PGlite answers one statement at a time, so the leads that
+ * arrive together are written by one call (LeadWriter). On PostgreSQL a lead that queues a visitor confirmation
+ * first takes that address's lock in a transaction (confirmation-limit.ts), so two leads to one address cannot
+ * both pass the check.
  */
 export async function storeLead<K extends LeadKind>(
   database: Pick<Database, 'db' | 'kind' | 'run'>,
@@ -289,61 +291,71 @@ export async function storeLead<K extends LeadKind>(
         { confirmation: true },
       );
   const confirmations = rows.filter((row) => row.purpose === 'confirmation').map((row) => confirmationAddress(row.to));
-  const leadColumns = Object.fromEntries(
-    Object.entries({ ...columns, id: lead.id, ...intake.source, createdAt, lastActivityAt: createdAt }).filter(
-      ([, value]) => value !== undefined,
-    ),
-  ) as Record<string, Leaf>;
-  const shape: LeadShape = {
-    kind: lead.kind,
+  const table = LEAD_TABLES[lead.kind] as PgTable;
+  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
+  const given: Record<string, unknown> = {
+    ...columns,
+    id: lead.id,
+    ...intake.source,
+    createdAt,
+    lastActivityAt: createdAt,
+  };
+  for (const key of Object.keys(given))
+    if (!tableColumns[key]) throw new Error(`${key} is not a column of ${getTableName(table)}`);
+  // Every column but the status, which the function settles: one the lead has no value for is null, so a column
+  // with a default must be given (a later one with a default fails here, in the tests, not silently).
+  const row: LeadInput['lead'] = {};
+  for (const [key, column] of Object.entries(tableColumns)) {
+    if (column.name === 'status') continue;
+    const value = given[key];
+    if (value === undefined && column.hasDefault)
+      throw new Error(`${column.name} has a default: the lead gives it (store_leads writes null)`);
+    row[column.name] = value === undefined ? null : jsonValue(value);
+  }
+  const input: LeadInput = {
+    table: lead.kind,
+    lead: row,
     honeypot: lead.honeypot,
     challenge: challenge ? 'spend' : intake.verdict === null ? 'off' : 'unsolved',
     required: config.spamChallenge === 'required',
-    limited: limit !== null,
-    columns: Object.keys(leadColumns),
-    queued: rows.length,
-  };
-  const values: LeadValues = {
-    lead: leadColumns,
-    receivedIfSolved: JSON.stringify(lead.honeypot ? spamBy('honeypot') : { ...intake.source }),
-    receivedIfNot: JSON.stringify(lead.honeypot ? spamBy('honeypot') : spamBy('challenge')),
-    challenge: challenge?.challenge ?? '',
-    challengeExpiresAt: challenge?.expiresAt.toISOString() ?? '',
-    rateLimitKey: limit?.hit.key ?? '',
-    rateLimitMax: limit?.hit.max ?? 0,
-    rateLimitWindow: limit?.hit.windowSeconds ?? 0,
-    confirmationHours: config.confirmationIntervalHours,
+    rate_limit: limit && { key: limit.hit.key, max: limit.hit.max, window_seconds: limit.hit.windowSeconds },
+    challenge_text: challenge?.challenge ?? null,
+    challenge_expires_at: challenge?.expiresAt.toISOString() ?? null,
+    received_if_solved: lead.honeypot ? spamBy('honeypot') : { ...intake.source },
+    received_if_not: lead.honeypot ? spamBy('honeypot') : spamBy('challenge'),
+    confirmation_hours: config.confirmationIntervalHours,
     queue: rows.map((row) => {
       const event = queuedEvent(row.leadKind, row.leadId, row, null);
       return {
         id: row.id,
-        leadKind: row.leadKind,
-        leadId: row.leadId,
+        lead_kind: row.leadKind,
+        lead_id: row.leadId,
         purpose: row.purpose,
         to: row.to,
         subject: row.subject,
         body: row.body,
-        eventType: event.type,
-        eventData: JSON.stringify(event.data ?? {}),
-        confirmTo: row.purpose === 'confirmation' ? confirmationAddress(row.to) : null,
-        replyTo: row.replyTo ?? null,
+        reply_to: row.replyTo ?? null,
+        event_type: event.type,
+        event_data: event.data ?? {},
+        confirm_to: row.purpose === 'confirmation' ? confirmationAddress(row.to) : null,
       };
     }),
   };
 
-  type Row = { status?: string | null; queued?: unknown; hits?: unknown; retry_after?: unknown };
-  // One statement, committed on its own. PostgreSQL: a lead that queues a confirmation first takes its
-  // address's lock, in a transaction with the statement.
-  const statement = leadStatement(shape, values);
-  const row = (
-    database.kind === 'postgres' && confirmations.length > 0
-      ? await database.db.transaction(async (tx) => {
-          await lockConfirmations(tx, confirmations);
-          return ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows[0];
-        })
-      : (await database.run(statement))[0]
-  ) as Row | undefined;
-  if (limit) limit.settle(rateLimitResult(limit.hit, row));
-  if (!row?.status) throw altchaError({ ok: false, reason: 'invalid' });
-  return { status: row.status, queued: Number(row.queued) };
+  let outcome: LeadOutcome;
+  if (database.kind === 'pglite') outcome = await writerOf(database).write(input);
+  else if (confirmations.length === 0) outcome = outcomesOf(await database.run(storeLeadsStatement([input])))[0] ?? {};
+  else
+    // PostgreSQL: the confirmation's address lock first, in a transaction with the statement.
+    outcome =
+      (await database.db.transaction(async (tx) => {
+        await lockConfirmations(tx, confirmations);
+        return outcomesOf(
+          ((await tx.execute(storeLeadsStatement([input]))) as unknown as { rows: Record<string, unknown>[] }).rows,
+        )[0];
+      })) ?? {};
+  if (outcome.error !== undefined) throw new Error(`the lead could not be stored (${outcome.code}): ${outcome.error}`);
+  if (limit) limit.settle(rateLimitResult(limit.hit, outcome));
+  if (!outcome.status) throw altchaError({ ok: false, reason: 'invalid' });
+  return { status: outcome.status, queued: Number(outcome.queued) };
 }

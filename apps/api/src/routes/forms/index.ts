@@ -51,6 +51,8 @@ export default async function formRoutes(app: FastifyInstance, { mail, account }
   // Not in the OpenAPI document: these are the pages' own form posts, answered with a page or a redirect;
   // API clients use the JSON routes they share their checks with.
   const options = { bodyLimit: JSON_BODY_LIMIT, schema: { hide: true } };
+  /** A lead changes no public content (plugins/public-cache.ts). */
+  const leadOptions = { ...options, config: { keepsPublicContent: true } };
 
   /** The page a form is shown on again: a path, or found when a refusal needs it. */
   type FormPage = string | ((request: FastifyRequest) => Promise<string>);
@@ -104,12 +106,12 @@ export default async function formRoutes(app: FastifyInstance, { mail, account }
   // A regional form's page names its region: a post there is that region's quote, whatever its fields say.
   for (const form of [NATIVE_LEAD_FORMS.quoteUk, NATIVE_LEAD_FORMS.quoteNepal]) {
     const take: typeof intake.quote = (request, received) => intake.quote(request, received, form.region);
-    app.post(form.page, options, leadForm(form, 'request-quote', take));
+    app.post(form.page, leadOptions, leadForm(form, 'request-quote', take));
   }
-  app.post(NATIVE_LEAD_FORMS.contact.page, options, leadForm(NATIVE_LEAD_FORMS.contact, 'contact', intake.contact));
+  app.post(NATIVE_LEAD_FORMS.contact.page, leadOptions, leadForm(NATIVE_LEAD_FORMS.contact, 'contact', intake.contact));
   app.post(
     NATIVE_LEAD_FORMS.application.page,
-    options,
+    leadOptions,
     leadForm(NATIVE_LEAD_FORMS.application, 'jobs-apply', intake.application),
   );
   // An opening's own form posts to its page (/career/<slug>), checked and stored as any application (the
@@ -123,7 +125,7 @@ export default async function formRoutes(app: FastifyInstance, { mail, account }
   };
   app.post(
     `${NATIVE_LEAD_FORMS.application.page}/:slug`,
-    options,
+    leadOptions,
     leadForm({ page: openingPage, thanks: NATIVE_LEAD_FORMS.application.thanks }, 'jobs-apply', intake.application),
   );
 

@@ -52,6 +52,9 @@ const applicationSchema = {
   response: { 201: CreatedIdSchema, ...FORM_ERRORS },
 };
 
+/** A lead changes no public content (plugins/public-cache.ts). */
+const LEAD_ROUTE = { keepsPublicContent: true };
+
 export default async function leadRoutes(fastify: FastifyInstance, { mail }: LeadRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Registered in this scope only: the image uploads register their own with their own limits.
@@ -60,19 +63,29 @@ export default async function leadRoutes(fastify: FastifyInstance, { mail }: Lea
 
   app.post(
     '/request-quote',
-    { ...app.rateLimitInStatement('request-quote'), bodyLimit: JSON_BODY_LIMIT, schema: quoteSchema },
+    {
+      ...app.rateLimitInStatement('request-quote'),
+      config: LEAD_ROUTE,
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: quoteSchema,
+    },
     async (request, reply) => reply.status(201).send({ id: await take.quote(request) }),
   );
 
   app.post(
     '/contact',
-    { ...app.rateLimitInStatement('contact'), bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
+    { ...app.rateLimitInStatement('contact'), config: LEAD_ROUTE, bodyLimit: JSON_BODY_LIMIT, schema: contactSchema },
     async (request, reply) => reply.status(201).send({ id: await take.contact(request) }),
   );
 
   app.post(
     '/jobs/apply',
-    { ...app.rateLimitInStatement('jobs-apply'), bodyLimit: JSON_BODY_LIMIT, schema: applicationSchema },
+    {
+      ...app.rateLimitInStatement('jobs-apply'),
+      config: LEAD_ROUTE,
+      bodyLimit: JSON_BODY_LIMIT,
+      schema: applicationSchema,
+    },
     async (request, reply) => reply.status(201).send({ id: await take.application(request) }),
   );
 }
