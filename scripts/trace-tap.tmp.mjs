@@ -1,0 +1,30 @@
+import { chromium } from 'playwright-core';
+import { startServer } from './bench-server.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
+import fs from 'node:fs';
+const server = await startServer({ port: 5002 });
+const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_FLAGS });
+const path = process.argv[2] ?? '/connect';
+const which = process.argv[3] ?? 'menu';
+try {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  if (which !== 'banner') await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  page.on('request', (r) => console.log('req', Date.now() % 100000, r.url().replace(server.origin, '')));
+  await page.goto(server.origin + path, { waitUntil: 'load' });
+  const loc = which === 'banner' ? page.getByRole('button', { name: 'Accept All' }) : which === 'send' ? page.getByRole('button', { name: /^Submit/ }) : page.getByRole('button', { name: 'Open menu' });
+  await loc.waitFor();
+  await loc.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1500);
+  await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 100 }); await cdp.send('Profiler.start');
+  const box = await loc.boundingBox();
+  const x = box.x + box.width / 2, y = box.y + box.height / 2;
+  console.log('tap', Date.now() % 100000);
+  await Promise.all([cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] }), cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })]);
+  await page.waitForTimeout(600);
+  const { profile } = await cdp.send('Profiler.stop'); fs.writeFileSync('/tmp/tap.cpuprofile', JSON.stringify(profile));
+} finally { await browser.close(); await server.stop(); }
