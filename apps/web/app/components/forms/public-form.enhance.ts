@@ -22,6 +22,11 @@ export interface MissingRule {
   variant: Extract<ToastVariant, 'info' | 'error'>;
   /** The form's toast key (state/toasts.ts): a later toast of the form replaces it. */
   key: string;
+  /**
+   * The island names every missing field next to it (the career form): the send, refused here with this toast at
+   * once, is still recorded for the island (lib/early-clicks.ts), which shows them when it runs.
+   */
+  island?: true;
 }
 
 /** The first rule with an empty field, in order (the seed's message for the first missing field). */
@@ -34,7 +39,10 @@ const fieldValue = (form: HTMLFormElement) => (name: string) => {
   return field && 'value' in field && typeof field.value === 'string' ? field.value : '';
 };
 
-/** Answers a send of a form whose island has not hydrated: true when it was refused (a field is missing). */
+/**
+ * Answers a send of a form whose island has not hydrated: true when it was refused (a field is missing) and the
+ * island need not see it.
+ */
 function answer(form: HTMLFormElement): boolean {
   let rules: MissingRule[] = [];
   try {
@@ -45,7 +53,7 @@ function answer(form: HTMLFormElement): boolean {
   const missing = firstMissing(rules, fieldValue(form));
   if (missing) {
     toast(missing.message, { variant: missing.variant, title: missing.title, key: missing.key });
-    return true;
+    return !missing.island;
   }
   form.setAttribute(FORM_HOOKS.sending, '');
   return false;
