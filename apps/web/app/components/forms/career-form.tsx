@@ -24,7 +24,7 @@ import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
 import { CAREER_TOAST_KEY, RESUME_HOOK, resumeToast } from './career-form.enhance';
-import type { MissingRule } from './public-form.enhance';
+import { INVALID_EMAIL_RULE, type MissingRule } from './public-form.enhance';
 
 /** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
 const TOAST_KEY = CAREER_TOAST_KEY;
@@ -56,13 +56,15 @@ const MISSING: readonly MissingRule[] = [
   'currency',
   'position',
   'resume',
-].map((field): MissingRule => ({
-  fields: [field],
-  message: requiredMessage(field),
-  variant: 'error',
-  key: TOAST_KEY,
-  island: true,
-}));
+]
+  .map((field): MissingRule => ({
+    fields: [field],
+    message: requiredMessage(field),
+    variant: 'error',
+    key: TOAST_KEY,
+    island: true,
+  }))
+  .flatMap((rule) => (rule.fields[0] === 'email' ? [rule, { ...INVALID_EMAIL_RULE, key: TOAST_KEY }] : [rule]));
 
 const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
 
