@@ -1,10 +1,10 @@
 // The first tap's answer (issue 29, DECISIONS.md 10), for `npm run bench:web`: a new visitor opens the page with
 // Lighthouse's mobile throttling (150 ms round trip, 1.6 Mbps down, 750 kbps up, CPU slowed 4×, through the
 // DevTools protocol), leaves it 1.5 s after the load event (a form sent filled in: 1.5 s after typing, once its
-// island has hydrated), then taps once; measured in the page from the tap's pointerdown (or, for a picked file, its `input` event) to the animation
-// callbacks of the first frame that draws the answer. The finger is lifted at once: the press and the release are
-// sent together (touch on a phone, the mouse at desktop width), so no round trip of the harness sits between them.
-// Each case starts from a new browser context (nothing stored, nothing cached), as a first visit.
+// island has hydrated), then taps once; measured in the page from the tap's pointerdown (a picked file: its
+// `input` event) to the animation callbacks of the first frame that draws the answer. The finger is lifted at
+// once: press and release are sent together (touch on a phone, the mouse at desktop width), so no round trip of
+// the harness sits between them. Each case starts from a new browser context (nothing stored or cached).
 /* global window, document, requestAnimationFrame */ // inside page.evaluate
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
