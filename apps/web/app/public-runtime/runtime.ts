@@ -7,6 +7,7 @@
 // `<html data-hydrated="true">` tells scripts and browser tests that the enhancements are attached and the
 // islands used before the entry ran have hydrated.
 // Links between public pages are plain links: each page is a new document.
+import { afterNextFrame } from '~/lib/after-next-frame';
 import { askChallengeOnFirstUseOfForm } from '~/lib/challenge-request';
 import { captureLanding } from '~/lib/lead-source';
 import { hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
@@ -52,13 +53,6 @@ const hydrateAll = () => Promise.all(islands().map(hydrate)).then(() => undefine
 const FIRST_USE_EVENTS = ['click', 'pointercancel', 'keydown', 'focusin', 'input', 'change', 'dragenter'] as const;
 const PRESS_EVENTS = ['pointerdown', 'touchstart'] as const;
 
-/**
- * Runs `task` once the next frame is drawn: the fetching and compiling a first use starts (React, an island, the
- * quote dialog; Vite's preload of their files adds a `<link>` per file, some 100 ms under a 4× slower CPU) comes
- * after the frame that shows the answer of the event that started it.
- */
-export const afterNextFrame = (task: () => void) => requestAnimationFrame(() => window.setTimeout(task, 0));
-
 function onFirstUse(task: () => void) {
   let pressed = false;
   const all = [...FIRST_USE_EVENTS, ...PRESS_EVENTS];
@@ -70,6 +64,8 @@ function onFirstUse(task: () => void) {
     // The focus a press gives its button: the tap's click comes next.
     if (pressed && event.type === 'focusin') return;
     for (const type of all) window.removeEventListener(type, onUse, true);
+    // The fetching and compiling a first use starts (React, an island, the quote dialog; Vite's preload of their
+    // files adds a `<link>` per file, some 100 ms under a 4× slower CPU) waits for the frame showing the answer.
     afterNextFrame(task);
   };
   for (const type of all) window.addEventListener(type, onUse, { capture: true, passive: true });
