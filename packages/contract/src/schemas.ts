@@ -43,9 +43,7 @@ const optionalText = (field: string, max: number) =>
     .nullish()
     .transform((value) => value ?? '');
 
-const email = text('email', LENGTH.email)
-  .min(1, requiredMessage('email'))
-  .pipe(z.email(INVALID_EMAIL_MESSAGE));
+const email = text('email', LENGTH.email).min(1, requiredMessage('email')).pipe(z.email(INVALID_EMAIL_MESSAGE));
 /** An email address field (required, trimmed, at most LENGTH.email). */
 export const EmailSchema = email;
 
