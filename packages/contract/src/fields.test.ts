@@ -1,7 +1,10 @@
 // Every field a message names is named by its label, not by its key (issue 9: "tag contains characters…").
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BlogListQuerySchema } from './api.ts';
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './fields.ts';
 import { LeadSourceSchema } from './lead-source.ts';
+import { EmailSchema } from './schemas.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -30,5 +33,13 @@ describe('field labels in messages', () => {
       'UTM medium must be at most 200 characters',
       'UTM campaign must be at most 200 characters',
     ]);
+  });
+});
+
+describe('the email pattern a plain script checks', () => {
+  it('is zod’s own email check, which the schemas apply', () => {
+    expect(EMAIL_PATTERN).toBe(z.regexes.email.source);
+    expect(messages(EmailSchema.safeParse('asha@'))).toEqual([INVALID_EMAIL_MESSAGE]);
+    expect(new RegExp(EMAIL_PATTERN).test('asha@example.com')).toBe(true);
   });
 });

@@ -76,3 +76,12 @@ export const tooLongMessage = (field: string, max: number) => `${labelOf(field)}
 export const invalidTextMessage = (field: string) => `${labelOf(field)} contains characters that are not allowed`;
 export const optionMessage = (field: string) => `${labelOf(field)} is not one of the offered options`;
 export const notTextMessage = (field: string) => `${labelOf(field)} must be text`;
+
+/** What an email address answers when it is not one (the schemas' check, and a page's plain script before React). */
+export const INVALID_EMAIL_MESSAGE = 'Email must be a valid email address';
+/**
+ * What an email address must look like: zod's own check (`z.regexes.email`, which the schemas apply), written
+ * here as a pattern so a public page's plain script checks it without loading zod (fields.test.ts keeps them equal).
+ */
+export const EMAIL_PATTERN =
+  "^(?:[A-Za-z0-9_'+\\-]+\\.)*[A-Za-z0-9_'+\\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\\-]*\\.)+[A-Za-z]{2,}$";

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CONSENT_BANNER_VERSION, CONSENT_CHOICES } from './consent.ts';
 import { LENGTH } from './limits.ts';
+import { INVALID_EMAIL_MESSAGE } from './fields.ts';
 
 /** POST /api/consent */
 export const ConsentRecordSchema = z.object({
@@ -40,7 +41,7 @@ const email = z
   .trim()
   .min(1, 'Email is required')
   .max(LENGTH.email, `Email must be at most ${LENGTH.email} characters`)
-  .pipe(z.email('Email must be a valid email address'));
+  .pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 /** POST /api/admin/privacy/erase and GET /api/admin/privacy/export?email= */
 export const PrivacyEmailSchema = z.object({ email });

@@ -14,7 +14,7 @@ import {
 } from './blog-options.ts';
 import { BlogTagsSchema } from './blog.ts';
 import { optionMessage, requiredMessage } from './errors.ts';
-import { labelOf } from './fields.ts';
+import { INVALID_EMAIL_MESSAGE, labelOf } from './fields.ts';
 import { LENGTH } from './limits.ts';
 import { boundedString } from './text.ts';
 import {
@@ -43,9 +43,7 @@ const optionalText = (field: string, max: number) =>
     .nullish()
     .transform((value) => value ?? '');
 
-const email = text('email', LENGTH.email)
-  .min(1, requiredMessage('email'))
-  .pipe(z.email('Email must be a valid email address'));
+const email = text('email', LENGTH.email).min(1, requiredMessage('email')).pipe(z.email(INVALID_EMAIL_MESSAGE));
 /** An email address field (required, trimmed, at most LENGTH.email). */
 export const EmailSchema = email;
 

@@ -129,7 +129,11 @@ export function replayEarlyClicksIn(element: Element) {
   // A frame later: the form has taken in what was typed or picked before hydration (lib/hydration.ts).
   requestAnimationFrame(() =>
     window.setTimeout(() => {
-      for (const form of submits) if (form.isConnected) form.requestSubmit();
+      for (const form of submits) {
+        // From here the island shows the sending (public-form.enhance.ts set this while it loaded).
+        form.removeAttribute('data-sending');
+        if (form.isConnected) form.requestSubmit();
+      }
     }),
   );
 }

@@ -7,6 +7,7 @@
 // `<html data-hydrated="true">` tells scripts and browser tests that the enhancements are attached and the
 // islands used before the entry ran have hydrated.
 // Links between public pages are plain links: each page is a new document.
+import { afterNextFrame } from '~/lib/after-next-frame';
 import { askChallengeOnFirstUseOfForm } from '~/lib/challenge-request';
 import { captureLanding } from '~/lib/lead-source';
 import { hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
@@ -45,25 +46,29 @@ const hydrateAll = () => Promise.all(islands().map(hydrate)).then(() => undefine
 
 /**
  * The first use of the page: what a visitor does before anything else (a tap, a key, focus moving, a file picked
- * or dragged over the page, text put into a field without a key, as autofill does).
+ * or dragged over the page, text put into a field without a key, as autofill does). A tap counts with its click:
+ * the press only marks it begun (its focus too), so the work started here never runs between a finger's press and
+ * its click, where it would hold back the tap's answer (issue 29).
  */
-const FIRST_USE_EVENTS = [
-  'pointerdown',
-  'keydown',
-  'touchstart',
-  'focusin',
-  'click',
-  'input',
-  'change',
-  'dragenter',
-] as const;
+const FIRST_USE_EVENTS = ['click', 'pointercancel', 'keydown', 'focusin', 'input', 'change', 'dragenter'] as const;
+const PRESS_EVENTS = ['pointerdown', 'touchstart'] as const;
 
 function onFirstUse(task: () => void) {
-  const onUse = () => {
-    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, onUse, true);
-    task();
+  let pressed = false;
+  const all = [...FIRST_USE_EVENTS, ...PRESS_EVENTS];
+  const onUse = (event: Event) => {
+    if ((PRESS_EVENTS as readonly string[]).includes(event.type)) {
+      pressed = true;
+      return;
+    }
+    // The focus a press gives its button: the tap's click comes next.
+    if (pressed && event.type === 'focusin') return;
+    for (const type of all) window.removeEventListener(type, onUse, true);
+    // The fetching and compiling a first use starts (React, an island, the quote dialog; Vite's preload of their
+    // files adds a `<link>` per file, some 100 ms under a 4× slower CPU) waits for the frame showing the answer.
+    afterNextFrame(task);
   };
-  for (const type of FIRST_USE_EVENTS) window.addEventListener(type, onUse, { capture: true, passive: true });
+  for (const type of all) window.addEventListener(type, onUse, { capture: true, passive: true });
 }
 
 const hosts = () => import('./hosts');
@@ -75,8 +80,9 @@ export function startIslands() {
   startToastList();
   enhance({
     islands: true,
-    openQuote: () => void hosts().then((module) => module.openQuote()),
-    preloadQuote: () => void hosts().then((module) => module.preloadQuoteForm()),
+    // The shell is open in the tap's frame (enhance.ts); the dialog's files are asked for after it is drawn.
+    openQuote: () => afterNextFrame(() => void hosts().then((module) => module.openQuote())),
+    preloadQuote: () => afterNextFrame(() => void hosts().then((module) => module.preloadQuoteForm())),
   });
   replayEarlyClicksOutsideIslands();
   answerEarlySends();

@@ -10,6 +10,7 @@ import {
   NATIVE_LEAD_FORMS,
   TIMINGS,
   jobPath,
+  requiredMessage,
   type ApiError,
   type NativeFormAnswer,
 } from '@agency/contract';
@@ -23,6 +24,7 @@ import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
 import { CAREER_TOAST_KEY, RESUME_HOOK, resumeToast } from './career-form.enhance';
+import { INVALID_EMAIL_RULE, type MissingRule } from './public-form.enhance';
 
 /** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
 const TOAST_KEY = CAREER_TOAST_KEY;
@@ -38,6 +40,31 @@ const INITIAL = {
   currency: '',
   info: '',
 };
+
+/**
+ * Before the island runs, "Send" with a required field empty answers at once with the first one's message (in the
+ * order the contract's check names them, the CV last; public-form.enhance.ts), and the island, once here, names
+ * each next to its field.
+ */
+const MISSING: readonly MissingRule[] = [
+  'name',
+  'contact',
+  'email',
+  'town',
+  'country',
+  'salary',
+  'currency',
+  'position',
+  'resume',
+]
+  .map((field): MissingRule => ({
+    fields: [field],
+    message: requiredMessage(field),
+    variant: 'error',
+    key: TOAST_KEY,
+    island: true,
+  }))
+  .flatMap((rule) => (rule.fields[0] === 'email' ? [rule, { ...INVALID_EMAIL_RULE, key: TOAST_KEY }] : [rule]));
 
 const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension));
 
@@ -137,6 +164,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
       onSubmit={onSubmit}
       action={job ? jobPath(job.slug) : NATIVE_LEAD_FORMS.application.page}
       withFile
+      missing={MISSING}
     >
       <TextField label="Full Name" autoComplete="name" required {...bind('name')} />
       <TextField label="Contact Number" type="tel" autoComplete="tel" required {...bind('contact')} />

@@ -7,7 +7,7 @@ import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { PublicForm, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
 import { answerOf, useFormState } from './form-state';
-import { type MissingRule, firstMissing } from './public-form.enhance';
+import { INVALID_EMAIL_RULE, type MissingRule, firstMissing, toastRules } from './public-form.enhance';
 
 /** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
 const TOAST_KEY = 'contact';
@@ -15,6 +15,8 @@ const TOAST_KEY = 'contact';
 /** "Send" with one of these empty answers this (here and, before hydration, in the page's plain script). */
 const MISSING: readonly MissingRule[] = [
   { fields: ['name', 'email', 'subject'], message: MESSAGES.contact.fillAll, variant: 'info', key: TOAST_KEY },
+  // Before the island runs only: the island names a malformed address next to its field.
+  { ...INVALID_EMAIL_RULE, key: TOAST_KEY },
 ];
 
 const INITIAL = { name: '', phone: '', subject: '', email: '', message: '' };
@@ -32,7 +34,7 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
     event.preventDefault();
     if (loading) return;
     const form = event.currentTarget;
-    const missing = firstMissing(MISSING, (field) => values[field as keyof typeof values]);
+    const missing = firstMissing(toastRules(MISSING), (field) => values[field as keyof typeof values]);
     if (missing) {
       toast.info(missing.message, { key: TOAST_KEY });
       return;

@@ -4,6 +4,7 @@
 // each form, written on its <form> by PublicForm, form-fields.tsx) in the frame of the tap; a complete form shows
 // that it is sending (`data-sending`, which SubmitButton's label follows) while its island loads, and is sent by
 // the island once, with what was typed (lib/early-clicks.ts records it, the island replays it).
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from '@agency/contract';
 import { type ToastVariant, toast } from '~/state/toasts';
 
 /** The attributes PublicForm writes and this script reads or sets. */
@@ -14,27 +15,53 @@ export const FORM_HOOKS = {
   sending: 'data-sending',
 } as const;
 
-/** When one of `fields` is empty, the form answers "Send" with this toast. */
+/** When one of `fields` is empty (or, with `pattern`, does not match it), the form answers "Send" with this toast. */
 export interface MissingRule {
   fields: readonly string[];
+  /** A filled field must match this (a RegExp's source), e.g. the contract's EMAIL_PATTERN. */
+  pattern?: string;
   message: string;
   title?: string;
   variant: Extract<ToastVariant, 'info' | 'error'>;
   /** The form's toast key (state/toasts.ts): a later toast of the form replaces it. */
   key: string;
+  /**
+   * The island names every missing field next to it (the career form): the send, refused here with this toast at
+   * once, is still recorded for the island (lib/early-clicks.ts), which shows them when it runs.
+   */
+  island?: true;
 }
 
-/** The first rule with an empty field, in order (the seed's message for the first missing field). */
+/** A malformed email address (the contract's check); the island names it next to its field. */
+export const INVALID_EMAIL_RULE = {
+  fields: ['email'],
+  pattern: EMAIL_PATTERN,
+  message: INVALID_EMAIL_MESSAGE,
+  variant: 'error',
+  island: true,
+} as const satisfies Omit<MissingRule, 'key'>;
+
+/** The first rule with an empty (or malformed) field, in order (the seed's message for the first missing field). */
 export function firstMissing(rules: readonly MissingRule[], value: (field: string) => string): MissingRule | null {
-  return rules.find((rule) => rule.fields.some((field) => !value(field).trim())) ?? null;
+  const fails = (rule: MissingRule, field: string) => {
+    const shown = value(field).trim();
+    return !shown || (rule.pattern !== undefined && !new RegExp(rule.pattern).test(shown));
+  };
+  return rules.find((rule) => rule.fields.some((field) => fails(rule, field))) ?? null;
 }
+
+/** The rules an island applies itself with a toast (those marked `island` it answers next to the fields). */
+export const toastRules = (rules: readonly MissingRule[]) => rules.filter((rule) => !rule.island);
 
 const fieldValue = (form: HTMLFormElement) => (name: string) => {
   const field = form.elements.namedItem(name);
   return field && 'value' in field && typeof field.value === 'string' ? field.value : '';
 };
 
-/** Answers a send of a form whose island has not hydrated: true when it was refused (a field is missing). */
+/**
+ * Answers a send of a form whose island has not hydrated: true when it was refused (a field is missing) and the
+ * island need not see it.
+ */
 function answer(form: HTMLFormElement): boolean {
   let rules: MissingRule[] = [];
   try {
@@ -45,7 +72,7 @@ function answer(form: HTMLFormElement): boolean {
   const missing = firstMissing(rules, fieldValue(form));
   if (missing) {
     toast(missing.message, { variant: missing.variant, title: missing.title, key: missing.key });
-    return true;
+    return !missing.island;
   }
   form.setAttribute(FORM_HOOKS.sending, '');
   return false;

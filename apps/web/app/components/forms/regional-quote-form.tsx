@@ -13,7 +13,7 @@ import { useNavigate } from '~/lib/navigation';
 import { toast } from '~/components/ui/toast';
 import { DropZone, PublicForm, SubmitArea, honeypotValue } from './form-fields';
 import { answerOf, focusFirstInvalid, wait } from './form-state';
-import { type MissingRule, firstMissing } from './public-form.enhance';
+import { INVALID_EMAIL_RULE, type MissingRule, firstMissing, toastRules } from './public-form.enhance';
 import { QUOTE_FILE_HINT, QUOTE_INITIAL, QuoteFields, useQuoteForm } from './quote-fields';
 
 /** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
@@ -28,6 +28,8 @@ const MISSING: readonly MissingRule[] = [
     variant: 'error',
     key: TOAST_KEY,
   },
+  // Before the island runs only: the island names a malformed address next to its field.
+  { ...INVALID_EMAIL_RULE, key: TOAST_KEY },
 ];
 
 /** `answered`: the server's answer to this form posted without JavaScript, when the page shows it. */
@@ -42,7 +44,7 @@ export function RegionalQuoteForm({ region, answered }: { region: Region; answer
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (loading) return;
-    const missing = firstMissing(MISSING, (field) => values[field as keyof typeof values]);
+    const missing = firstMissing(toastRules(MISSING), (field) => values[field as keyof typeof values]);
     if (missing) {
       toast.error(missing.message, { title: missing.title, key: TOAST_KEY });
       return;

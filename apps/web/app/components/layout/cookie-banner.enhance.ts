@@ -5,6 +5,7 @@
 // itself, and the banner closes in the same frame. Customize and the footer's "Cookie settings" open the toggles.
 import { COOKIE_BANNER_DELAY_MS } from '@agency/contract';
 import { afterLoad } from '~/lib/after-load';
+import { afterNextFrame } from '~/lib/after-next-frame';
 import { applyAnalyticsConsent } from './analytics';
 import {
   ALL_COOKIES,
@@ -94,7 +95,8 @@ export function cookieBanner(banner: HTMLElement) {
   });
 
   applyAnalyticsConsent();
-  window.addEventListener(COOKIE_CONSENT_CHANGED_EVENT, applyAnalyticsConsent);
+  // After the frame that shows the banner closed: asking for the analytics settings is no part of the answer.
+  window.addEventListener(COOKIE_CONSENT_CHANGED_EVENT, () => afterNextFrame(applyAnalyticsConsent));
 
   if (readCookieConsent()) return;
   afterLoad(() => {

@@ -74,6 +74,8 @@ export function quoteLinks({ open, preload }: { open: () => void; preload: () =>
     open();
   });
   const onReach = (event: Event) => {
+    // A finger reaches the link only as it taps it: its click loads the dialog, after the shell is drawn.
+    if ((event as Partial<PointerEvent>).pointerType === 'touch') return;
     if (quoteLink(event)) preload();
   };
   document.addEventListener('pointerover', onReach, { passive: true });
