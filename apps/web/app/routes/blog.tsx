@@ -10,6 +10,7 @@ import { pageSeo, seo } from '~/lib/seo';
 import { plainText } from '~/lib/text';
 import type { Route } from './+types/blog';
 import { loadSite } from '~/lib/content-loader';
+import { PageHero } from '~/components/ui/page-hero';
 
 const SEARCH_MAX = 200;
 
@@ -59,41 +60,38 @@ export default function BlogList({ loaderData }: Route.ComponentProps) {
   const heading = tag ? `Posts tagged “${tag}”` : q ? `Search results for “${q}”` : 'Blogs';
   return (
     <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{heading}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">
-            Practical guides on cloud, networks, security and the web, written by the engineers who do the work.
+      <PageHero
+        title={heading}
+        lead="Practical guides on cloud, networks, security and the web, written by the engineers who do the work."
+      >
+        <form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl flex-wrap gap-3">
+          <label htmlFor="blog-search" className="sr-only">
+            Search the blog
+          </label>
+          <input
+            id="blog-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={SEARCH_MAX}
+            placeholder="Search the blog"
+            className="min-w-0 flex-1 rounded-md border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-slate-500"
+          />
+          <button
+            type="submit"
+            className="rounded-md bg-white px-5 py-2.5 font-semibold text-brand-900 hover:bg-blue-50"
+          >
+            Search
+          </button>
+        </form>
+        {(tag || q) && (
+          <p className="mt-6">
+            <Link to="/blog" className="font-semibold text-white underline hover:text-blue-100">
+              ← All posts
+            </Link>
           </p>
-          <form method="get" action="/blog" role="search" className="mt-8 flex max-w-xl flex-wrap gap-3">
-            <label htmlFor="blog-search" className="sr-only">
-              Search the blog
-            </label>
-            <input
-              id="blog-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              maxLength={SEARCH_MAX}
-              placeholder="Search the blog"
-              className="min-w-0 flex-1 rounded-md border border-white/30 bg-white px-4 py-2.5 text-ink placeholder:text-slate-500"
-            />
-            <button
-              type="submit"
-              className="rounded-md bg-white px-5 py-2.5 font-semibold text-brand-900 hover:bg-blue-50"
-            >
-              Search
-            </button>
-          </form>
-          {(tag || q) && (
-            <p className="mt-6">
-              <Link to="/blog" className="font-semibold text-white underline hover:text-blue-100">
-                ← All posts
-              </Link>
-            </p>
-          )}
-        </div>
-      </section>
+        )}
+      </PageHero>
       {posts.length === 0 && articles.length === 0 ? (
         <p role="status" className="mx-auto max-w-7xl px-6 py-16 text-lg text-slate-700">
           {q ? `No posts match “${q}”.` : `No posts are tagged “${tag}” yet.`}

@@ -2,6 +2,7 @@
 // route's (routes/connect.tsx) and the editor's preview's.
 import type { NativeFormAnswer } from '@agency/contract';
 import { ContactForm } from '~/components/forms/contact-form';
+import { PageHero } from '~/components/ui/page-hero';
 import { Island } from '~/public-runtime/island';
 import { FindUs } from './find-us';
 
@@ -9,14 +10,10 @@ import { FindUs } from './find-us';
 export function ConnectPage({ answered }: { answered: NativeFormAnswer | null }) {
   return (
     <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Connect With Us</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">
-            Visit one of our offices, call us or send a message. We reply to every enquiry within one business day.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        title="Connect With Us"
+        lead="Visit one of our offices, call us or send a message. We reply to every enquiry within one business day."
+      />
       <div className="mx-auto grid max-w-7xl gap-12 px-6 py-16 lg:grid-cols-[2fr_3fr]">
         <FindUs />
         <section aria-labelledby="contact-form-title">

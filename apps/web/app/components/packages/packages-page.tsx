@@ -1,18 +1,14 @@
 // The packages page's body from its document, the route's (routes/packages.tsx) and the editor's preview's.
 import type { PackagesDocument } from '@agency/contract';
 import { PlanCard } from './plan-card';
+import { PageHero } from '~/components/ui/page-hero';
 
 export function PackagesPage({ content }: { content: PackagesDocument }) {
   const { hero: PACKAGES_HERO, categories: PACKAGE_CATEGORIES, inclusions: SHARED_INCLUSIONS, plans } = content;
   const plansIn = (category: string) => plans.filter((plan) => plan.category === category);
   return (
     <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{PACKAGES_HERO.title}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">{PACKAGES_HERO.lead}</p>
-        </div>
-      </section>
+      <PageHero title={PACKAGES_HERO.title} lead={PACKAGES_HERO.lead} />
       {PACKAGE_CATEGORIES.map((category) => (
         <section key={category.id} aria-labelledby={`packages-${category.id}`} className="mx-auto max-w-7xl px-6 pt-16">
           <h2 id={`packages-${category.id}`} className="text-3xl font-bold tracking-tight">

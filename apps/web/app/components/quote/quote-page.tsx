@@ -2,17 +2,13 @@
 // the editor's preview's.
 import type { QuoteDocument } from '@agency/contract';
 import { Link } from '~/lib/navigation';
+import { PageHero } from '~/components/ui/page-hero';
 
 export function QuotePage({ content }: { content: QuoteDocument }) {
   const { hero, regions: REGIONS } = content;
   return (
     <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-5xl px-6 py-20">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{hero.title}</h1>
-          <p className="mt-6 max-w-2xl text-lg text-blue-100">{hero.lead}</p>
-        </div>
-      </section>
+      <PageHero title={hero.title} lead={hero.lead} width="5xl" />
       <ul className="mx-auto grid max-w-5xl gap-8 px-6 py-16 md:grid-cols-2">
         {REGIONS.map((region) => (
           <li key={region.to}>
