@@ -6,6 +6,7 @@
 // separated by spaces or commas) runs only those browser specs: CI's PostgreSQL run takes the ones that write most.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const STEPS = {
   typecheck: 'the type check',
@@ -30,6 +31,11 @@ if (unknown.length > 0 || chosen.length === 0) {
   process.exit(2);
 }
 const want = (step) => chosen.includes(step);
+
+// Two Vitest files at a time on a machine of two cores or more (decision 0038): Vitest's own default there is one
+// (`availableParallelism() - 1`). Set VITEST_MAX_WORKERS to choose; the browser tests' count is E2E_WORKERS (1).
+const cores = availableParallelism();
+process.env.VITEST_MAX_WORKERS ??= String(cores >= 2 ? Math.max(2, cores - 1) : 1);
 
 const results = [];
 mkdirSync('test-results', { recursive: true });
