@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DigestConfig, type DigestRun, runDigest } from '../services/digest.ts';
+import { currentMailSite } from '../services/site-details.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,7 +24,7 @@ export default fp<DigestOptions>(async function digest(app: FastifyInstance, { s
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   const run = async (now?: Date) => {
-    const outcome = await runDigest(app.db, config, now);
+    const outcome = await runDigest(app.db, config, () => currentMailSite(app.siteContent, config.siteUrl), now);
     if (outcome.status === 'sent' && outcome.mails > 0) app.outbox.kick();
     return outcome;
   };

@@ -14,7 +14,7 @@ import {
 } from '@agency/contract';
 import { and, type Db, eq, inArray, schema, sql } from '@agency/db';
 import { digestMail, queueAccountMail } from './account-mail.ts';
-import { type MailSite, publishedSiteDetails } from './site-details.ts';
+import type { MailSite } from './site-details.ts';
 import { endOfToday, heldAsSpam, rowsOf } from './lead-desk.ts';
 import { tableOf } from './lead-admin.ts';
 
@@ -56,9 +56,17 @@ interface DueRow {
  * One check: before DIGEST_HOUR nothing; after it, the first call of the day (on any instance) claims the day
  * and queues the mails in the same transaction; later calls that day do nothing.
  */
-export async function runDigest(db: Db, config: DigestConfig, now = new Date()): Promise<DigestRun> {
+/** `mailSite`: the site as published (services/site-details.ts currentMailSite), read once per run from 09:00, before
+ * its transaction (the documents in memory may read the database, which the transaction holds on PGlite). */
+export async function runDigest(
+  db: Db,
+  config: DigestConfig,
+  mailSite: () => Promise<MailSite>,
+  now = new Date(),
+): Promise<DigestRun> {
   const { day, hour } = localTime(now, config.timeZone);
   if (hour < DIGEST_HOUR) return { status: 'not-yet' };
+  const site = await mailSite();
   return db.transaction(async (tx) => {
     // Before this run claims the day: what was held as spam since the last digest went out.
     const held = await heldAsSpam(tx as unknown as Db, now);
@@ -98,7 +106,6 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
     );
     const waiting = unassigned.filter((row) => Number(row.n) > 0);
     let mails = 0;
-    let site: MailSite | undefined;
     for (const person of staff) {
       const mine = due
         .filter((row) => row.owner_id === person.id)
@@ -132,7 +139,6 @@ export async function runDigest(db: Db, config: DigestConfig, now = new Date()):
       }
       lines.push(`You can turn this mail off on your account page: ${config.siteUrl}/admin/account`);
       // Named and signed with the site's details as published, read once for the run.
-      site ??= { ...(await publishedSiteDetails(tx)), url: config.siteUrl };
       await queueAccountMail(tx, digestMail(site, person, mine.length, lines));
       mails++;
     }

@@ -4,7 +4,6 @@
 // builds a mail reads them once (mailSiteOf, currentMailSite) and hands them to the mail's builder as a value.
 import { CONTENT_DEFAULTS } from '@agency/contract/content/defaults.ts';
 import { type SiteDocument, SiteDocumentSchema } from '@agency/contract';
-import { type Db, sql } from '@agency/db';
 
 export type SiteDetails = Pick<SiteDocument, 'name' | 'email' | 'phone' | 'offices' | 'socialLinks'>;
 
@@ -30,16 +29,6 @@ export interface PublishedDocuments {
 /** The site as published now, from the documents in memory (no query of its own): read once per mail or batch. */
 export async function currentMailSite(siteContent: PublishedDocuments, url: string): Promise<MailSite> {
   return mailSiteOf((await siteContent.current()).get('site')?.data, url);
-}
-
-/** What the public sees of the `site` document now (a scheduled version counts once its time has come). */
-export async function publishedSiteDetails(db: Pick<Db, 'execute'>): Promise<SiteDetails> {
-  const result = await db.execute(sql`
-    select case when scheduled_at <= now() then scheduled else published end as data
-    from content_documents where key = 'site'
-  `);
-  const data = (result as unknown as { rows: { data: unknown }[] }).rows[0]?.data;
-  return siteDetailsOf(typeof data === 'string' ? JSON.parse(data) : data);
 }
 
 /** The lines a mail ends with: the name, each office with its phone, the e-mail and main phone, site, networks. */
