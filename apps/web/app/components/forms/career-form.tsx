@@ -29,7 +29,8 @@ import { INVALID_EMAIL_RULE, type MissingRule } from './public-form.enhance';
 /** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
 const TOAST_KEY = CAREER_TOAST_KEY;
 
-const INITIAL = {
+/** The form as it opens: every field empty (the tests of its first answers start from it too). */
+export const CAREER_FORM_INITIAL = {
   name: '',
   contact: '',
   email: '',
@@ -71,7 +72,7 @@ const isCv = (file: File) => CV_EXTENSIONS.some((extension) => file.name.toLower
 /** The contract's checks plus the CV's presence and type; null when all is well. */
 function checkApplication(
   { checkLocally, JobApplicationSchema, requiredMessage }: SendKit,
-  values: typeof INITIAL,
+  values: typeof CAREER_FORM_INITIAL,
   resume: File | null,
   honeypot: string,
   jobId: string | undefined,
@@ -92,7 +93,7 @@ export interface CareerFormProps {
 }
 
 export function CareerForm({ job, answered }: CareerFormProps = {}) {
-  const form = useFormState(job ? { ...INITIAL, position: job.title } : INITIAL, answered);
+  const form = useFormState(job ? { ...CAREER_FORM_INITIAL, position: job.title } : CAREER_FORM_INITIAL, answered);
   const { values, reset, bind, answer, setAnswer, showAnswer, forgetError, fieldError, formRef } = form;
   const proofOfWork = useProofOfWork(formRef);
   const leadSource = useLeadSource();

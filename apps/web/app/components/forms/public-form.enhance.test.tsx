@@ -3,7 +3,7 @@
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, JobApplicationSchema, validationError } from '@agency/contract';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CareerForm } from './career-form';
+import { CAREER_FORM_INITIAL, CareerForm } from './career-form';
 import { ContactForm } from './contact-form';
 import { type MissingRule, firstMissing, toastRules } from './public-form.enhance';
 
@@ -11,17 +11,6 @@ const rulesOf = (html: string) =>
   JSON.parse(
     (/data-missing-rules="([^"]*)"/.exec(html)?.[1] ?? '[]').replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
   ) as MissingRule[];
-
-const CAREER_EMPTY = {
-  name: '',
-  contact: '',
-  email: '',
-  town: '',
-  country: '',
-  position: '',
-  salary: '',
-  currency: '',
-};
 
 describe('a form’s first answer before its island runs', () => {
   it('names a malformed email address with the contract’s sentence, after the missing fields', () => {
@@ -40,7 +29,7 @@ describe('a form’s first answer before its island runs', () => {
       const result = JobApplicationSchema.safeParse({ ...values, website: '' });
       return result.success ? null : validationError(result.error.issues).error;
     };
-    let values: Record<string, string> = { ...CAREER_EMPTY };
+    let values: Record<string, string> = { ...CAREER_FORM_INITIAL };
     // Fill the fields one by one in the order the island names them: the plain answer follows it each time.
     for (let step = 0; step < 12 && check(values); step++) {
       const island = check(values);
