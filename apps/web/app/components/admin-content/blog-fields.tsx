@@ -1,4 +1,4 @@
-// The fields of the blog editor's form (blog-drawer.tsx): title, the Markdown shown rendered beside its source,
+// The fields of the blog editor's form (blog-drawer.tsx): title, the Markdown (rendered in the page preview beside the form),
 // tags, images from a file or the media library, address, excerpt, search and sharing texts, the Published
 // switch and its time. Each shows the server's message for it.
 import {
@@ -9,11 +9,11 @@ import {
   TEXTAREA_ROWS,
   type Blog,
 } from '@agency/contract';
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { labelClass, secondaryButton } from '~/components/admin/form-styles';
 import type { Kept } from './blog-values';
 import { Field } from './editor-drawer';
-import { MarkdownPreview } from './markdown-preview';
+import { MARKDOWN_HINT } from './markdown-preview';
 
 export function BlogFields({
   id,
@@ -34,7 +34,6 @@ export function BlogFields({
   pick: (target: 'image' | 'social') => Promise<void>;
   errorOf: (field: string) => string | undefined;
 }) {
-  const [contentPreview, setContentPreview] = useState(true);
   const set = <K extends keyof Kept>(key: K, value: Kept[K]) => setValues((old) => ({ ...old, [key]: value }));
   const scheduled = values.published && values.publishAt !== '' && new Date(values.publishAt) > new Date();
   return (
@@ -49,34 +48,16 @@ export function BlogFields({
           />
         )}
       </Field>
-      <div className="grid gap-3 lg:grid-cols-2">
-        <Field id={`${id}-content`} label="Content" hint="Markdown." error={errorOf('content')}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={TEXTAREA_ROWS}
-              value={values.content}
-              onChange={(event) => set('content', event.target.value)}
-            />
-          )}
-        </Field>
-        <div>
-          <div className="flex items-center justify-between">
-            <span className={labelClass} aria-hidden="true">
-              Preview
-            </span>
-            <button
-              type="button"
-              className="rounded-md border border-slate-400 px-2 py-1 text-sm"
-              aria-pressed={contentPreview}
-              onClick={() => setContentPreview(!contentPreview)}
-            >
-              {contentPreview ? 'Hide preview' : 'Show preview'}
-            </button>
-          </div>
-          {contentPreview && <MarkdownPreview source={values.content} />}
-        </div>
-      </div>
+      <Field id={`${id}-content`} label="Content" hint={MARKDOWN_HINT} error={errorOf('content')}>
+        {(props) => (
+          <textarea
+            {...props}
+            rows={TEXTAREA_ROWS}
+            value={values.content}
+            onChange={(event) => set('content', event.target.value)}
+          />
+        )}
+      </Field>
       <Field
         id={`${id}-tags`}
         label="Tags"

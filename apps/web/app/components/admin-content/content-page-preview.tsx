@@ -1,6 +1,6 @@
 // A content document's page beside its editor (page-frame.tsx): the page component its route draws, given the
 // draft as it is typed, its Markdown rendered as the page's loader renders it (lib/content-loader.ts; here with the
-// editor's renderer, markdown-preview.tsx), and what else the page shows as published (the site document, the
+// editor's renderer, markdown-preview.ts), and what else the page shows as published (the site document, the
 // services' descriptions on the home page, the open job openings on Careers).
 import {
   type AboutDocument,

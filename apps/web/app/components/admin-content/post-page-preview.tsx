@@ -1,6 +1,6 @@
 // A blog post's page beside its editor (page-frame.tsx): the post's page component (components/blog/post-article.tsx,
 // as /blog/<slug> draws it) given the form's text as it is typed, its Markdown rendered with the editor's renderer
-// (markdown-preview.tsx; the server renders and sanitizes the published post with the site's).
+// (markdown-preview.ts; the server renders and sanitizes the published post with the site's).
 import type { Blog, PublishedPost } from '@agency/contract';
 import { useDeferredValue, useMemo } from 'react';
 import { PostArticle } from '~/components/blog/post-article';

@@ -7,9 +7,9 @@
 import { itemName, singular } from '@agency/contract';
 import { createContext, useContext, useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { labelClass, secondaryButton } from '~/components/admin/form-styles';
+import { secondaryButton } from '~/components/admin/form-styles';
 import { type ControlProps, Field } from './editor-drawer';
-import { MarkdownPreview } from './markdown-preview';
+import { MARKDOWN_HINT } from './markdown-preview';
 import {
   choicesOf,
   elementOf,
@@ -296,31 +296,10 @@ function MarkdownField({
   value,
   onChange,
 }: Omit<FieldProps, 'schema'> & { value: string; hint?: string }) {
-  const [preview, setPreview] = useState(false);
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
-      <Leaf
-        path={path}
-        label={label}
-        hint={`**bold**, *italic*, [a link](/packages), a line starting with “- ” for a list. ${hint ?? ''}`.trim()}
-      >
-        {(control) => (
-          <textarea {...control} rows={6} value={value} onChange={(event) => onChange(event.target.value)} />
-        )}
-      </Leaf>
-      <div>
-        <div className="flex items-center justify-between">
-          <span className={labelClass} aria-hidden="true">
-            Preview
-          </span>
-          <button type="button" className={smallButton} aria-pressed={preview} onClick={() => setPreview(!preview)}>
-            {preview ? 'Hide preview' : 'Show preview'}
-            <span className="sr-only"> of {label}</span>
-          </button>
-        </div>
-        {preview && <MarkdownPreview source={value} />}
-      </div>
-    </div>
+    <Leaf path={path} label={label} hint={`${MARKDOWN_HINT} ${hint ?? ''}`.trim()}>
+      {(control) => <textarea {...control} rows={6} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </Leaf>
   );
 }
 
