@@ -20,9 +20,7 @@ export function siteDetailsOf(data: unknown): SiteDetails {
   const known = typeof data === 'object' && data !== null ? readDetails.get(data) : undefined;
   if (known) return known;
   const parsed = SiteDocumentSchema.safeParse(data);
-  const details = parsed.success
-    ? parsed.data
-    : (defaultDetails ??= SiteDocumentSchema.parse(CONTENT_DEFAULTS.site));
+  const details = parsed.success ? parsed.data : (defaultDetails ??= SiteDocumentSchema.parse(CONTENT_DEFAULTS.site));
   if (typeof data === 'object' && data !== null) readDetails.set(data, details);
   return details;
 }
