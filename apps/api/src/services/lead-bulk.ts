@@ -71,6 +71,8 @@ export async function bulkChange(
     ownerEmail = owner.email;
   }
   const table = tableOf(kind);
+  // The new owner's mail is signed with the site: read only when that mail may go out, before the transaction.
+  const site = newOwner && newOwner.id !== actorId ? await delivery.mailSite() : null;
   const result = await app.db.transaction(async (tx) => {
     const rows = await tx.select().from(table).where(inArray(table.id, ids)).for('update');
     if (rows.length !== ids.length) throw badField('ids', LEAD_DESK_MESSAGES.bulkIdsOtherKind);
@@ -155,9 +157,9 @@ export async function bulkChange(
       updated++;
     }
     // The new owner is told once, of all the leads, unless they took them themselves (as a single assignment).
-    if (newOwner && newOwner.id !== actorId && assigned.length > 0) {
+    if (newOwner && newOwner.id !== actorId && assigned.length > 0 && site) {
       const owner = { ...newOwner, email: ownerEmail };
-      await queueAccountMails(tx, [leadsAssignedMail(delivery.site, owner, actorOf(request).name, kind, assigned)]);
+      await queueAccountMails(tx, [leadsAssignedMail(site, owner, actorOf(request).name, kind, assigned)]);
       queued++;
     }
     return { updated, queued, fileKeys: [] as (string | null)[] };

@@ -29,8 +29,14 @@ import type { MailSite } from './site-details.ts';
 import { type LeadApp } from './leads.ts';
 import { actorOf, badField, factsOf, findLead, hasFile, itemOf, mayOwnLeads, notFound, tableOf } from './lead-admin.ts';
 
-/** What a staff change of a lead mails with: the intake's settings and the site as its caller read it. */
-export type StaffDelivery = IntakeConfig & { site: MailSite };
+/** What a staff change of a lead mails with: the intake's settings, and the site as published now. */
+export type StaffDelivery = IntakeConfig & {
+  /**
+   * Read only when a mail signed with it may go out (a lead given to someone else), and before the change's
+   * transaction: on PGlite a read of the published documents inside it would wait for the transaction to end.
+   */
+  mailSite(): Promise<MailSite>;
+};
 
 /**
  * `{ status?, ownerId?, handled? }`. `handled: true` moves a new lead to the pipeline's second step,
@@ -69,6 +75,8 @@ export async function changeLead(
   }
   const actorId = actorOf(request).id;
   const table = tableOf(kind);
+  // The new owner's mail is signed with the site: read only when that mail may go out.
+  const site = newOwner && newOwner.id !== actorId ? await delivery.mailSite() : null;
 
   let mailed = false;
   const queued = await app.db.transaction(async (tx) => {
@@ -102,11 +110,11 @@ export async function changeLead(
       }
       set.ownerId = newOwner?.id ?? null;
       events.push({ kind, leadId: id, type: 'owner_changed', actorId, data: { from, to: newOwner } });
-      // The new owner is told, unless they took the lead themselves.
-      if (newOwner && newOwner.id !== actorId) {
+      // The new owner is told, unless they took the lead themselves (a follow-up's taker is the actor: no site).
+      if (newOwner && newOwner.id !== actorId && site) {
         const sender = String((row as Record<string, unknown>).fullName ?? (row as Record<string, unknown>).name ?? '');
         await queueAccountMails(tx, [
-          leadAssignedMail(delivery.site, { ...newOwner, email: ownerEmail }, actorOf(request).name, {
+          leadAssignedMail(site, { ...newOwner, email: ownerEmail }, actorOf(request).name, {
             kind,
             id,
             from: sender || 'a visitor',

@@ -7,10 +7,22 @@ import { type SiteDocument, SiteDocumentSchema } from '@agency/contract';
 
 export type SiteDetails = Pick<SiteDocument, 'name' | 'email' | 'phone' | 'offices' | 'socialLinks'>;
 
-/** The site's details from a `site` document's data (the default where it is missing or unreadable). */
+/** Details already read, by the document data they were read from (published data is never changed in place). */
+const readDetails = new WeakMap<object, SiteDetails>();
+let defaultDetails: SiteDetails | undefined;
+
+/**
+ * The site's details from a `site` document's data (the default where it is missing or unreadable). The same
+ * data gives the same details without checking it again: every lead's confirmation reads them, and the check
+ * of the whole document costs more than writing the lead's mails (docs/performance.md). Treat them as read-only.
+ */
 export function siteDetailsOf(data: unknown): SiteDetails {
+  const known = typeof data === 'object' && data !== null ? readDetails.get(data) : undefined;
+  if (known) return known;
   const parsed = SiteDocumentSchema.safeParse(data);
-  return parsed.success ? parsed.data : SiteDocumentSchema.parse(CONTENT_DEFAULTS.site);
+  const details = parsed.success ? parsed.data : (defaultDetails ??= SiteDocumentSchema.parse(CONTENT_DEFAULTS.site));
+  if (typeof data === 'object' && data !== null) readDetails.set(data, details);
+  return details;
 }
 
 /** The site as a mail names it: its published details and the origin of the mail's links (SITE_URL). */

@@ -46,8 +46,8 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
 
   await app.register(statsRoutes, { timeZone: delivery.timeZone });
 
-  /** The settings a lead change mails with, and the site as published now (read once, before its transaction). */
-  const staffDelivery = async () => ({ ...delivery, site: await currentMailSite(app.siteContent, delivery.siteUrl) });
+  /** The settings a lead change mails with, and the site as published now (read only when a mail goes out). */
+  const staffDelivery = { ...delivery, mailSite: () => currentMailSite(app.siteContent, delivery.siteUrl) };
 
   const listSchema = {
     tags,
@@ -98,7 +98,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     response: { 200: LeadItemSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.patch('/:kind/:id', { schema: patchSchema }, async (request) =>
-    changeLead(app, request, await staffDelivery(), request.params.kind, request.params.id, request.body),
+    changeLead(app, request, staffDelivery, request.params.kind, request.params.id, request.body),
   );
 
   /** `{ text }` → 201 with the timeline entry. */
@@ -156,7 +156,7 @@ export default async function adminLeadRoutes(fastify: FastifyInstance, { delive
     response: { 200: LeadBulkResponseSchema, ...errorResponses(400, 401, 403, 404) },
   };
   app.post('/:kind/bulk', { schema: bulkSchema }, async (request) => ({
-    updated: await bulkChange(app, request, await staffDelivery(), request.params.kind, request.body),
+    updated: await bulkChange(app, request, staffDelivery, request.params.kind, request.body),
   }));
 
   /** Erasure on request: the lead, its file, its timeline and its mails (sent or waiting) are all removed. */

@@ -10,6 +10,7 @@ import {
   solveChallenge,
 } from '@agency/contract';
 import { eq, schema } from '@agency/db';
+import { verifySolution as altchaVerify } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChallenge, verifySolution } from '../../services/challenge.ts';
@@ -198,5 +199,37 @@ describe('verifySolution', () => {
       ok: false,
     });
     expect(await verifySolution(undefined, key, now)).toEqual({ ok: false, reason: 'missing' });
+  });
+
+  it('agrees with altcha-lib (whose WebCrypto check it replaced) on right and wrong solutions', async () => {
+    const now = Date.now();
+    const challenge = await createChallenge(key, now, 1000);
+    const right = JSON.parse(atob(solve(challenge))) as { number: number; salt: string; signature: string };
+    // A salt without its closing `&` is hashed with one (altcha-lib's createChallenge adds it).
+    const open = `${right.salt.slice(0, -1)}`;
+    const openHash = createHash('sha256').update(`${open}&7`).digest('hex');
+    const payloads = [
+      right,
+      { ...right, number: right.number + 1 },
+      { ...right, signature: right.signature.toUpperCase() },
+      { ...right, signature: right.signature.slice(0, -1) },
+      { ...right, signature: createHmac('sha256', 'another-key').update(challenge.challenge).digest('hex') },
+      { ...right, salt: `x${right.salt}` },
+      {
+        algorithm: 'SHA-256',
+        challenge: openHash,
+        number: 7,
+        salt: open,
+        signature: createHmac('sha256', key).update(openHash).digest('hex'),
+      },
+    ];
+    const verdicts = await Promise.all(
+      payloads.map(async (payload) => ({
+        ours: (await verifySolution(btoa(JSON.stringify(payload)), key, now)).ok,
+        altcha: await altchaVerify(payload as Parameters<typeof altchaVerify>[0], key, false),
+      })),
+    );
+    expect(verdicts.map((verdict) => verdict.ours)).toEqual(verdicts.map((verdict) => verdict.altcha));
+    expect(verdicts.map((verdict) => verdict.ours)).toEqual([true, false, false, false, false, false, true]);
   });
 });

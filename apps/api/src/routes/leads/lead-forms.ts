@@ -27,7 +27,7 @@ import { purgeUsedChallenges } from '../../services/challenge.ts';
 import { findOpenJobById } from '../../services/jobs.ts';
 import { type FormColumns, type Intake, type IntakeConfig, readIntake, storeLead } from '../../services/lead-intake.ts';
 import type { LeadMailInput } from '../../services/leads-mail.ts';
-import { siteDetailsOf } from '../../services/site-details.ts';
+import { currentMailSite } from '../../services/site-details.ts';
 import type { RateLimitResult } from '../../services/rate-limit.ts';
 import { displayFileName, leadFileKey } from '../../services/leads.ts';
 
@@ -218,7 +218,7 @@ export function createLeadTakers(app: FastifyInstance, mail: IntakeConfig, optio
       const hit = app.takeRateLimitHit(request);
       const limit = hit && { hit, settle: (result: RateLimitResult) => app.settleRateLimit(request, hit, result) };
       // The confirmation is signed with the site's details as published (services/site-details.ts).
-      const site = siteDetailsOf((await app.siteContent.current()).get('site')?.data);
+      const site = await currentMailSite(app.siteContent, mail.siteUrl);
       const signed = { ...lead, mail: { ...lead.mail, site } };
       ({ queued } = await storeLead(app.database, signed, lead.intake, mail, columns, limit));
     } catch (error) {

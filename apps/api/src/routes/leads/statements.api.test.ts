@@ -7,7 +7,7 @@ import { encodeAltcha, MESSAGES, solveChallenge } from '@agency/contract';
 import { eq, inArray, schema } from '@agency/db';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChallenge } from '../../services/challenge.ts';
 import { type IntakeConfig, storeLead } from '../../services/lead-intake.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -224,6 +224,55 @@ describe('statements per lead', () => {
     expect(statements).toHaveLength(postgres() ? 4 : 1);
     const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, id));
     expect(row?.status).toBe('new');
+  });
+});
+
+describe('a lead and the public content version (plugins/public-cache.ts)', () => {
+  const CONTENT_VERSION = /^select \(select version from content_version/i;
+  /** How many times `request` made the app read the content version. */
+  async function versionReads(request: () => Promise<{ statusCode: number }>, status: number) {
+    observed.start();
+    let res;
+    let statements: string[];
+    try {
+      res = await request();
+    } finally {
+      statements = observed.stop();
+    }
+    expect(res.statusCode).toBe(status);
+    return statements.filter((text) => CONTENT_VERSION.test(text)).length;
+  }
+  const publicRead = () => t.app.inject({ method: 'GET', url: '/api/blogs' });
+
+  it('the request after a lead does not read the version again; the one after another write does', async () => {
+    // The clock stands still, so the version is read again only because a write asked for it, never because its
+    // 250 ms went by: no timing window in this test.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await publicRead();
+      expect(await versionReads(publicRead, 200)).toBe(0);
+      const lead = () =>
+        t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...CONTACT, email: 'version@example.com' } });
+      expect(await versionReads(lead, 201)).toBe(0);
+      expect(await versionReads(publicRead, 200)).toBe(0);
+      // The same with a solved challenge (its confirmation is signed with the published site).
+      const solved = async () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...CONTACT, email: 'version@example.com', altcha: await solvedAltcha() },
+        });
+      expect(await versionReads(solved, 201)).toBe(0);
+      expect(await versionReads(publicRead, 200)).toBe(0);
+
+      // Another successful write (not marked keepsPublicContent) makes the next request read it at once.
+      const write = () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'nobody@example.com' } });
+      expect(await versionReads(write, 202)).toBe(0);
+      expect(await versionReads(publicRead, 200)).toBeGreaterThanOrEqual(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
