@@ -2,6 +2,7 @@
 // and exit codes; the mail pending in an archive restored held and released by `--send-pending`; a restore refused
 // while an instance of the site is connected to the target PostgreSQL database; and a running server on the
 // embedded database taking the CLI's backup through its socket.
+import './lib/wasm-baseline.ts';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,14 +10,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPLICATION_NAME, createDb, sql } from '@agency/db';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
+import type { DbTemplate } from '../test/global-setup.ts';
 import { CONTACT } from '../test/lead-fixtures.ts';
 import { askRunningServer, listenForBackupRequests } from './services/backup-control.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'agency-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+// The migrated cluster global-setup.ts made (on a PGlite run): a source data directory starts from it, skipping
+// PGlite's initdb and the migrations. The restores still make their target from nothing, as on a new machine.
+const template = inject('dbTemplate') as DbTemplate | undefined;
+const migratedCluster = () =>
+  template?.kind === 'pglite' ? new Blob([new Uint8Array(readFileSync(template.file))]) : undefined;
 
 function cli(
   args: string[],
@@ -50,7 +57,7 @@ describe('npm run backup / npm run restore', () => {
       mkdirSync(upload, { recursive: true });
       writeFileSync(path.join(upload, 'file'), 'the bytes of an upload');
       // A confirmation mail still waiting to be sent when the backup is taken.
-      const seeded = createDb({ dataDir: path.join(source, 'db') });
+      const seeded = createDb({ dataDir: path.join(source, 'db'), loadDataDir: migratedCluster() });
       await seeded.migrate();
       await seeded.run(
         sql`insert into outbox (lead_kind, lead_id, purpose, "to", subject, body)
