@@ -10,20 +10,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPLICATION_NAME, createDb, sql } from '@agency/db';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
-import type { DbTemplate } from '../test/global-setup.ts';
 import { CONTACT } from '../test/lead-fixtures.ts';
+import { migratedCluster } from '../test/pglite-template.ts';
 import { askRunningServer, listenForBackupRequests } from './services/backup-control.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'agency-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-// The migrated cluster global-setup.ts made (on a PGlite run): a source data directory starts from it, skipping
-// PGlite's initdb and the migrations. The restores still make their target from nothing, as on a new machine.
-const template = inject('dbTemplate') as DbTemplate | undefined;
-const migratedCluster = () =>
-  template?.kind === 'pglite' ? new Blob([new Uint8Array(readFileSync(template.file))]) : undefined;
 
 function cli(
   args: string[],
@@ -56,7 +51,8 @@ describe('npm run backup / npm run restore', () => {
       const upload = path.join(source, 'uploads', 'leads', 'contacts', 'a');
       mkdirSync(upload, { recursive: true });
       writeFileSync(path.join(upload, 'file'), 'the bytes of an upload');
-      // A confirmation mail still waiting to be sent when the backup is taken.
+      // A confirmation mail still waiting to be sent when the backup is taken. The source starts from the migrated
+      // template (no initdb); the restore below makes its target from nothing, as on a new machine.
       const seeded = createDb({ dataDir: path.join(source, 'db'), loadDataDir: migratedCluster() });
       await seeded.migrate();
       await seeded.run(
