@@ -2,6 +2,7 @@
 // and exit codes; the mail pending in an archive restored held and released by `--send-pending`; a restore refused
 // while an instance of the site is connected to the target PostgreSQL database; and a running server on the
 // embedded database taking the CLI's backup through its socket.
+import './lib/wasm-baseline.ts';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { CONTACT } from '../test/lead-fixtures.ts';
+import { migratedCluster } from '../test/pglite-template.ts';
 import { askRunningServer, listenForBackupRequests } from './services/backup-control.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,8 +51,9 @@ describe('npm run backup / npm run restore', () => {
       const upload = path.join(source, 'uploads', 'leads', 'contacts', 'a');
       mkdirSync(upload, { recursive: true });
       writeFileSync(path.join(upload, 'file'), 'the bytes of an upload');
-      // A confirmation mail still waiting to be sent when the backup is taken.
-      const seeded = createDb({ dataDir: path.join(source, 'db') });
+      // A confirmation mail still waiting to be sent when the backup is taken. The source starts from the migrated
+      // template (no initdb); the restore below makes its target from nothing, as on a new machine.
+      const seeded = createDb({ dataDir: path.join(source, 'db'), loadDataDir: migratedCluster() });
       await seeded.migrate();
       await seeded.run(
         sql`insert into outbox (lead_kind, lead_id, purpose, "to", subject, body)

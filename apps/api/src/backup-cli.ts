@@ -1,6 +1,7 @@
 // `npm run backup [-- --out DIR]` and `npm run restore -- <archive> [--force] [--identity FILE] [--send-pending]`,
 // on the configuration the server reads (DATABASE_URL or the embedded database in DATA_DIR, the disk or
 // S3_BUCKET for files). A failure, whatever it is, prints one line naming its cause and exits 1.
+import './lib/wasm-baseline.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb, embeddedLock, sql } from '@agency/db';

@@ -1,4 +1,5 @@
 // Starts the one process: migrates the database, serves /api and the web build on PORT.
+import './lib/wasm-baseline.ts';
 import path from 'node:path';
 import { createDb } from '@agency/db';
 import { buildApp } from './app.ts';

@@ -3,7 +3,7 @@
 // ran between two turns of the timer at worst (its time on a CPU from /proc's schedstat, so a busy machine does not
 // count: this is what a block of the work's own, a long query on the embedded database, costs). Of the worst lag,
 // how much the thread ran, how much it waited for a CPU (the machine's load), and the rest (blocked in a system
-// call: a synchronous read or fsync). And the peak resident memory.
+// call: a synchronous read or fsync). And the peak resident memory, sampled and as the kernel counts it.
 import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -19,7 +19,10 @@ export interface LoopFigures {
   /** The longest the main thread ran on a CPU between two turns of the timer, in ms (null off Linux). */
   worstBlockMs: number | null;
   startRss: number;
+  /** The highest resident memory the timer saw (it does not fire while the thread is held). */
   peakRss: number;
+  /** The process's highest resident memory so far, from the kernel (getrusage): what the timer may miss. */
+  maxRss: number;
 }
 
 /** The main thread's time on a CPU and waiting for one, in ms, or null where /proc is not. */
@@ -71,6 +74,7 @@ export async function watchLoop<T>(work: () => Promise<T>): Promise<{ result: T 
       worstBlockMs,
       startRss,
       peakRss,
+      maxRss: process.resourceUsage().maxRSS * 1024,
     };
   } finally {
     clearInterval(timer);

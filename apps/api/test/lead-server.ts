@@ -1,6 +1,7 @@
 // The API on the embedded database in DATA_DIR (no web build), listening on a free port of 127.0.0.1, which it
 // prints as `listening <port>` once it answers, and taking `npm run backup`'s requests on its control socket as
 // server.ts does: the process lead-durability.process.test.ts and backup-crash.process.test.ts kill with SIGKILL.
+import '../src/lib/wasm-baseline.ts';
 import path from 'node:path';
 import { createDb } from '@agency/db';
 import { buildApp } from '../src/app.ts';

@@ -2,6 +2,7 @@
 // notes, events and files are there and downloads are byte-identical. On PGlite and, with TEST_DATABASE_URL,
 // PostgreSQL, and from one to the other; an archive of the first migration's schema; a backup taken while
 // leads arrive; and archives that must be refused.
+import '../lib/wasm-baseline.ts';
 import { randomBytes } from 'node:crypto';
 import {
   mkdtempSync,
@@ -20,6 +21,7 @@ import { createDb, schema, sql } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, nowCode, turnOnTwoFactor } from '../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { migratedCluster } from '../../test/pglite-template.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF } from '../../test/lead-fixtures.ts';
 import { createLocalStorage } from './storage.ts';
 import { generateX25519Identity, identityToRecipient } from 'age-encryption';
@@ -232,7 +234,8 @@ describe.runIf(onPostgres)('from the embedded database to PostgreSQL and back', 
 
 describe('an archive from the first migration', () => {
   it("restores into today's schema, migrated on the way", SLOW, async () => {
-    const old = createDb({ dataDir: 'memory://' });
+    // Emptied and migrated to the first migration below: the template only saves PGlite's initdb.
+    const old = createDb({ dataDir: 'memory://', loadDataDir: migratedCluster() });
     const dir = mkdtempSync(path.join(tmpdir(), 'agency-old-'));
     const target = await createTestApp();
     try {
@@ -423,7 +426,7 @@ describe('archives only their owner reads, and writes that fail', () => {
     } finally {
       await opened.close();
     }
-    const target = createDb({ dataDir: 'memory://' });
+    const target = createDb({ dataDir: 'memory://', loadDataDir: migratedCluster() });
     try {
       await expect(restoreBackup(target, createLocalStorage(outDir), backup.file)).rejects.toThrow(
         /is encrypted; give its key with --identity/,
