@@ -33,7 +33,7 @@ if (unknown.length > 0 || chosen.length === 0) {
 const want = (step) => chosen.includes(step);
 
 // Two Vitest files at a time on a machine of two cores or more (decision 0038): Vitest's own default there is one
-// (`availableParallelism() - 1`). Set VITEST_MAX_WORKERS to choose; the browser tests' count is E2E_WORKERS (1).
+// (`availableParallelism() - 1`). Set VITEST_MAX_WORKERS to choose; the browser tests' count is E2E_WORKERS (2).
 const cores = availableParallelism();
 process.env.VITEST_MAX_WORKERS ??= String(cores >= 2 ? Math.max(2, cores - 1) : 1);
 
@@ -82,6 +82,8 @@ async function runTogether(steps) {
 }
 
 const flaky = [];
+/** How many of `flaky` each runner reported, for the summary's count. */
+const retried = { Vitest: 0, browser: 0 };
 const failedTitles = [];
 /** Titles of the browser tests with a test of this status in Playwright's JSON report: 'flaky' failed and then
  * passed on its retry, 'unexpected' failed on every try. */
@@ -130,7 +132,9 @@ if (projects.length > 0) {
     () => {
       const report = readJson('test-results/vitest.json');
       if (!report) return undefined;
-      flaky.push(...(readJson('test-results/vitest-flaky.json') ?? []));
+      const vitestFlaky = readJson('test-results/vitest-flaky.json') ?? [];
+      flaky.push(...vitestFlaky);
+      retried.Vitest = vitestFlaky.length;
       for (const file of report.testResults ?? []) {
         for (const test of file.assertionResults ?? []) {
           if (test.status === 'failed')
@@ -155,7 +159,9 @@ if (want('browser') && built) {
   run('browser tests', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', ...specs], () => {
     const report = readJson('test-results/e2e.json');
     if (!report) return undefined;
-    flaky.push(...specTitles(report.suites, 'flaky'));
+    const browserFlaky = specTitles(report.suites, 'flaky');
+    flaky.push(...browserFlaky);
+    retried.browser = browserFlaky.length;
     failedTitles.push(...specTitles(report.suites, 'unexpected'));
     return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
   });
@@ -174,6 +180,8 @@ const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 for (const title of failedTitles) console.log(`failed: ${title}`);
 for (const title of flaky) console.log(`flaky (failed once, passed on retry): ${title}`);
-console.log(`${flaky.length} ${flaky.length === 1 ? 'test' : 'tests'} needed a retry`);
+console.log(
+  `${flaky.length} ${flaky.length === 1 ? 'test' : 'tests'} needed a retry (Vitest ${retried.Vitest}, browser ${retried.browser})`,
+);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1);

@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from './axe.ts';
 import { adminAuth, keepContent, publishContent, saveContentDraft } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
-import { loginAdmin, loginThroughUi, solvedAltcha } from './support.ts';
+import { loginAdmin, solvedAltcha } from './support.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -59,7 +59,9 @@ test.describe('the lead desk', () => {
     });
     expect(replied.status(), await replied.text()).toBe(202);
   });
-  test.beforeEach(async ({ page }) => loginThroughUi(page));
+  // Signed in through the API in the page's own context (the session cookie is the browser's): the login page is
+  // admin.spec.ts's.
+  test.beforeEach(async ({ page }) => void (await loginAdmin(page.request)));
 
   test('the deal board', async ({ page }) => {
     await page.goto('/admin/board');
@@ -111,7 +113,7 @@ test.describe('the content editor', () => {
 
   test('the preview pane and the publish box with a problem', async ({ page, request }) => {
     await loginAdmin(request);
-    await loginThroughUi(page);
+    await loginAdmin(page.request);
     await openDocument(page, 'packages', 'Packages and prices');
     await field(page, 'plans.1.name').fill('');
     const problems = page.getByTestId('publish-problems');
@@ -139,7 +141,7 @@ test.describe('the content editor', () => {
       data.hero.title = `About the agency ${unique()}`;
     });
     await publishContent(request, auth, 'about', version);
-    await loginThroughUi(page);
+    await loginAdmin(page.request);
     await openDocument(page, 'about', 'About Us');
     await page.getByRole('button', { name: 'Show published versions' }).click();
     await page
@@ -154,7 +156,7 @@ test.describe('the content editor', () => {
 
   test('the conflict merge', async ({ page, request, consoleErrors }) => {
     const auth = await adminAuth(request);
-    await loginThroughUi(page);
+    await loginAdmin(page.request);
     await openDocument(page, 'career', 'Careers');
     // Someone else saves first; this editor's autosave then meets their change.
     await saveContentDraft(request, auth, 'career', (data) => {

@@ -5,7 +5,7 @@ import { MESSAGES } from '@agency/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-import { editorAccount, loginAdmin, loginThroughUi } from './support.ts';
+import { editorAccount, loginAdmin } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -37,10 +37,12 @@ async function adminPosts(request: APIRequestContext) {
   return { headers, all, titled };
 }
 
+/** Signed in through the API in the page's own context (the session cookie is the browser's; the login page is
+ * admin.spec.ts's), on Manage Blogs. */
 async function login(page: Page) {
-  await loginThroughUi(page);
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Manage Blogs' }).click();
-  await expect(page).toHaveURL(/\/admin\/blog$/);
+  await loginAdmin(page.request);
+  await page.goto('/admin/blog');
+  await expect(page.getByRole('button', { name: 'Create Blog' })).toBeVisible();
 }
 
 test('an editor schedules, previews, publishes, renames and restores a post', async ({

@@ -1,7 +1,7 @@
 // A scheduled post as the admin and search engines meet it (issue 12, item 2): the admin card shows when
 // it goes out, and /sitemap.xml lists it from that moment, not a second before.
 import { expect, test } from './fixtures.ts';
-import { loginAdmin, loginThroughUi } from './support.ts';
+import { loginAdmin } from './support.ts';
 
 // The card shows the time in the browser's zone: London, where 4 March is on GMT.
 test.use({ timezoneId: 'Europe/London' });
@@ -21,7 +21,7 @@ test('the admin card of a scheduled post shows its date and time', async ({ page
   });
   expect(created.status()).toBe(201);
 
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await page.goto('/admin/blog');
   const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Edit “${title}”` }) });
   await expect(card).toContainText('scheduled');

@@ -16,7 +16,7 @@ import {
   saveContentDraft,
 } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
-import { editorAccount, loginAdmin, loginThroughUi } from './support.ts';
+import { editorAccount, loginAdmin } from './support.ts';
 
 // Whole documents are edited and checked with axe on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -43,7 +43,7 @@ test('the page beside the form follows typing; Publish names every problem and o
   request,
 }) => {
   await loginAdmin(request);
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await openDocument(page, 'packages', 'Packages and prices');
 
   // Typing shows within a second in the real page beside the form (its header, footer and banner around it),
@@ -127,7 +127,7 @@ test('an image from the media library passes the checks and publishes', async ({
   await saveContentDraft(request, auth, 'service/firewall', (data) => {
     data.hero.image = { src: url, alt: 'The agency’s card', width: 1200, height: 630 };
   });
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await openDocument(page, 'service/firewall', 'Service: Firewall Installation and Management');
   await expect(page.getByText('All publish checks pass.')).toBeVisible();
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -145,7 +145,7 @@ test('a revision is compared with the published version and restored after a que
     data.hero.title = 'About the agency, renamed';
   });
   await publishContent(request, auth, 'about', version);
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await openDocument(page, 'about', 'About Us');
   await expect(field(page, 'hero.title')).toHaveValue('About the agency, renamed');
   await page.getByRole('button', { name: 'Show published versions' }).click();
@@ -177,7 +177,7 @@ test('two people on one page see each other, and a conflict offers a choice per 
   browser,
   consoleErrors,
 }) => {
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await openDocument(page, 'career', 'Careers');
   const anna = await editorAccount(browser, request);
   try {

@@ -172,7 +172,7 @@ test('bulk actions: choose leads on the page, change their status, and delete th
   const names = [`Bulk One ${unique()}`, `Bulk Two ${unique()}`];
   for (const name of names) await sendMessage(request, { name, email: `${unique()}@example.test`, subject });
 
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await page.goto(`/admin/leads?kind=contacts&q=${encodeURIComponent(subject)}`);
   const rows = page.getByRole('row').filter({ hasText: subject });
   await expect(rows).toHaveCount(2);

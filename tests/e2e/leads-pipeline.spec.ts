@@ -243,7 +243,7 @@ test('the spam folder holds what the honeypot caught, and "Not spam" puts it bac
   expect(sent.status()).toBe(201);
   await loginAdmin(request);
 
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await page.goto(`/admin/leads?kind=contacts&q=${encodeURIComponent(email)}`);
   const row = page.getByRole('row').filter({ hasText: email });
   // Not in the default view (every status but spam)…
@@ -300,7 +300,7 @@ test('the CV of an application downloads from its page, and the timeline records
   expect(sent.status(), await sent.text()).toBe(201);
   const { id: leadId } = await findLead(request, 'applications', email);
 
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await page.goto(`/admin/leads/applications/${String(leadId)}`);
   const lead = page.getByRole('article', { name: /Maya Shrestha/ });
   const timeline = lead.getByRole('list').filter({ hasText: 'Received' });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 
-// E2E_WORKERS workers run spec files side by side (default 1: two did not finish sooner on a loaded two-core
-// machine, decision 0038), each against a server of its own on
+// E2E_WORKERS workers run spec files side by side (default 2: on a quiet two-core machine the suite takes about
+// two thirds of one worker's time, decision 0038), each against a server of its own on
 // E2E_PORT + its index, with its own data directory and SMTP port: a spec sees one server, as with one worker.
 // Playwright reads this file in its main process (which starts the servers) and again in each worker process
 // (TEST_PARALLEL_INDEX set), which finds its server's port here and passes it to the specs through the environment.
@@ -17,7 +17,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'agency-e2e-'));
 // On PostgreSQL every server needs a database of its own: E2E_DATABASE_URL names them with `{server}`
 // (`…/agency_e2e_{server}` is agency_e2e_1, agency_e2e_2…; CI creates them). Without `{server}`, one worker.
 const databaseUrl = process.env.E2E_DATABASE_URL;
-const workers = databaseUrl && !databaseUrl.includes('{server}') ? 1 : Number(process.env.E2E_WORKERS ?? 1);
+const workers = databaseUrl && !databaseUrl.includes('{server}') ? 1 : Number(process.env.E2E_WORKERS ?? 2);
 
 /** Server `index`'s (0-based) port, data directory, SMTP port and database. */
 function server(index: number) {

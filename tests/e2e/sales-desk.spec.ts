@@ -119,7 +119,7 @@ test('the lead page: the request, then the conversation with the reply’s deliv
   await loginAdmin(request);
   const name = `Conversation Visitor ${unique()}`;
   const id = await sendMessage(request, name, 'Network audit');
-  await loginThroughUi(page);
+  await loginAdmin(page.request);
   await page.goto(`/admin/leads/contacts/${id}`);
   const article = page.getByRole('article', { name: `Message from ${name}` });
   const conversation = article.getByRole('list', { name: 'Conversation, oldest first' });
@@ -187,7 +187,7 @@ test('the template check: a token that is unknown or has no value for this lead 
   try {
     const name = `Template Visitor ${unique()}`;
     const id = await sendMessage(request, name, 'Network check');
-    await loginThroughUi(page);
+    await loginAdmin(page.request);
     await page.goto(`/admin/leads/contacts/${id}`);
     const article = page.getByRole('article', { name: `Message from ${name}` });
     const template = article.getByLabel('Start from a template');
