@@ -2,7 +2,6 @@
 // and exit codes; the mail pending in an archive restored held and released by `--send-pending`; a restore refused
 // while an instance of the site is connected to the target PostgreSQL database; and a running server on the
 // embedded database taking the CLI's backup through its socket.
-import './lib/wasm-baseline.ts';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,8 @@
 // database on the PostgreSQL server of TEST_DATABASE_URL. Each database is a copy of the one template
 // that global-setup.ts migrated before the first test file (without it, e.g. a file run under another
 // config, each database is migrated from empty).
+// PGlite on V8's baseline compiler, as in the server (decision 0043): first, before PGlite compiles.
+import '../src/lib/wasm-baseline.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

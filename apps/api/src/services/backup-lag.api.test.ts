@@ -4,7 +4,6 @@
 // the main thread's own CPU time between two turns of the timer (a loaded CI machine makes timers late, not that),
 // and as the timer's lateness, with a bound generous enough for a loaded machine. One query for a whole table (or
 // information_schema's column view, 200-450 ms on PGlite) fails it.
-import '../lib/wasm-baseline.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

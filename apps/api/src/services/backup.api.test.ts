@@ -2,7 +2,6 @@
 // notes, events and files are there and downloads are byte-identical. On PGlite and, with TEST_DATABASE_URL,
 // PostgreSQL, and from one to the other; an archive of the first migration's schema; a backup taken while
 // leads arrive; and archives that must be refused.
-import '../lib/wasm-baseline.ts';
 import { randomBytes } from 'node:crypto';
 import {
   mkdtempSync,
