@@ -2,7 +2,7 @@
 // (DECISIONS.md 10, docs/decisions/0024-public-pages-as-islands.md), proven the hard way: the CPU slowed 4× as in
 // Lighthouse's mobile run, and the island's (or the entry's) code held back until the test lets it go. CI runs
 // this file alone ten times in a row (.ci/run), so a race that loses one time in ten fails it.
-import { MESSAGES } from '@agency/contract';
+import { COOKIE_BANNER_DELAY_MS, MESSAGES } from '@agency/contract';
 import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { HYDRATING_SCRIPT, findLead, gotoHydrated } from './support.ts';
@@ -39,11 +39,13 @@ test('a cookie choice is stored by the tap and kept when the visitor leaves at o
   await expect(banner).toBeVisible();
   await banner.getByRole('button', { name: 'Accept All' }).click();
   await expect(banner).toBeHidden();
-  // At once to another page: the choice went with the tap, not with code that comes later.
+  // At once to another page: the choice went with the tap, not with code that comes later. That page runs on its own
+  // clock, moved past the banner's delay instead of waiting through it.
+  await page.clock.install();
   await page.goto('/services');
   expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.waitForTimeout(1200);
+  await page.clock.fastForward(COOKIE_BANNER_DELAY_MS + 200);
   await expect(banner).toBeHidden();
 });
 
