@@ -1,6 +1,8 @@
 // State shared by the public forms: the field values, and the error answer shown inline.
-import { MESSAGES, type ApiError, type NativeFormAnswer } from '@agency/contract';
+import { EMAIL_PATTERN, MESSAGES, type ApiError, type NativeFormAnswer } from '@agency/contract';
 import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { afterNextFrame } from '~/lib/after-next-frame';
 import { ApiRequestError } from '~/lib/api-error';
 import { shownValues, useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { answeredValues } from '~/lib/native-form';
@@ -75,6 +77,19 @@ export function useFileChoice() {
     setFileKey((key) => key + 1);
   }, []);
   return { file, setFile, fileKey, clearFile };
+}
+
+/**
+ * "Submitting..." in the frame of the press (issue 29): `setLoading(true)` is committed in the press's own task,
+ * and this resolves once that frame is drawn, so the contract's local check that follows (the send kit, and zod
+ * building a schema's checks on its first use: hundreds of milliseconds on a slow phone) never holds the answer
+ * back. The caller puts `setLoading(false)` back when the check refuses. An address that cannot be valid
+ * (the contract's EMAIL_PATTERN) skips it: its own sentence is the answer, with no "Submitting..." before it.
+ */
+export async function sendingFirst(setLoading: (loading: boolean) => void, email: string): Promise<void> {
+  if (!new RegExp(EMAIL_PATTERN).test(email.trim())) return;
+  flushSync(() => setLoading(true));
+  await new Promise<void>((resolve) => afterNextFrame(resolve));
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
