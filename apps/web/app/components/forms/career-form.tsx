@@ -113,7 +113,7 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
     event.preventDefault();
     if (submitting) return;
     const honeypot = honeypotValue(event.currentTarget);
-    await sendingFirst(setSubmitting, values.email);
+    if (!(await sendingFirst(event.currentTarget, setSubmitting, values.email))) return;
     const kit = await loadSendKit().catch(() => null);
     if (!kit) {
       setSubmitting(false);

@@ -40,7 +40,7 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
       return;
     }
     const contact = { ...values, [HONEYPOT_FIELD]: honeypotValue(form) };
-    await sendingFirst(setLoading, values.email);
+    if (!(await sendingFirst(form, setLoading, values.email))) return;
     const kit = await loadSendKit().catch(() => null);
     if (!kit) {
       setLoading(false);

@@ -61,7 +61,7 @@ export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: Nativ
    * own failure answer then applies); either way the button is back to its label.
    */
   const passesLocalChecks = async (quote: Record<string, string>, honeypot: string) => {
-    await sendingFirst(setLoading, quote.email ?? '');
+    if (!(await sendingFirst(form.formRef.current, setLoading, quote.email ?? ''))) return false;
     try {
       const { checkLocally, QuoteRequestSchema } = await loadSendKit();
       const invalid = withFieldError(
