@@ -8,7 +8,10 @@
 // seconds' JavaScript <= 60 KB (<= 80 KB on a page with a form that posts).
 // Beside them, the first taps' answers (scripts/bench-taps.mjs: tap → first frame showing the answer, under
 // Lighthouse's mobile throttling, BENCH_TAP_RUNS times each, 3; min, median and max per tap, every run with
-// BENCH_VERBOSE, which also names the long tasks between a tap and its answer), checked against issue 29's 200 ms.
+// BENCH_VERBOSE, which also names the long tasks between a tap and its answer), checked against issue 29's 200 ms;
+// each Lighthouse row also shows its page's slowest first tap (`slowestTapMs`).
+// BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, and the file Lighthouse
+// attributes each to) and its LCP's phases, to name what TBT and LCP counted.
 // BENCH_PAGES="/ /blog" measures only those pages (on a shared machine, measure a few and say so: a busy CPU
 // raises TBT). `--js-only` skips Lighthouse (the slow part) and the taps and prints only the JavaScript of each
 // page; `--taps-only` prints only the taps.
@@ -111,8 +114,21 @@ try {
         problems.push(
           `${page}: ${foreign.length} request(s) leave the origin: ${foreign.map((r) => r.url).join(', ')}`,
         );
-      if (process.env.BENCH_VERBOSE)
+      if (process.env.BENCH_VERBOSE) {
         for (const r of scripts) console.log(`  ${page} ${r.transferSize} ${r.url.replace(server.origin, '')}`);
+        // What TBT counted: Lighthouse's long tasks on its simulated (4× slower) timeline, with the file each is
+        // attributed to ('Unattributable': the browser's own work, e.g. committing the document or a picture's).
+        const fcp = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
+        for (const task of audits['long-tasks']?.details?.items ?? [])
+          console.log(
+            `  ${page} run ${run} long task at ${Math.round(task.startTime)} ms (FCP ${fcp}) for ${Math.round(task.duration)} ms: ${String(task.url).replace(server.origin, '')}`,
+          );
+        const phases = audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
+        if (phases.length)
+          console.log(
+            `  ${page} run ${run} LCP: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
+          );
+      }
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       const row = {
         page,
@@ -157,6 +173,12 @@ try {
   await server.stop();
 }
 
+// Beside each page's Lighthouse runs, its slowest first tap of all its cases and runs (null: one went unanswered).
+for (const row of rows) {
+  const taps = tapRows.filter((tap) => tap.page === row.page);
+  if (taps.length)
+    row.slowestTapMs = taps.some((tap) => tap.ms === null) ? null : Math.max(...taps.map((tap) => tap.ms));
+}
 if (rows.length) console.table(rows);
 if (tapRows.length) {
   if (process.env.BENCH_VERBOSE) console.table(tapRows);

@@ -168,3 +168,26 @@ test('Send before the form’s code arrives: an empty form answers at once, a fi
     sourcePath: '/connect',
   });
 });
+
+test('Send after the form’s island is live says "Submitting..." at once, before the send kit (zod) is there', async ({
+  page,
+  request,
+}) => {
+  await accepted(page);
+  // The contract's schemas: their download and zod's first check of them no longer come before the answer.
+  const kit = await holdBack(page, /\/assets\/send-kit-[\w-]+\.js$/);
+  await gotoHydrated(page, '/connect');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  const email = `kit-${Date.now()}@example.test`;
+  await form.getByLabel('Full Name').fill('Asha Gurung');
+  await form.getByLabel('Subject').fill('Sent while the checks load');
+  await form.getByLabel('Email').fill(email);
+  await expect(page.locator('[data-island-live]')).toHaveCount(1);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByRole('button', { name: MESSAGES.quote.submitting })).toBeDisabled();
+  expect(kit.requested(), 'the send kit was asked for').toBe(true);
+  kit.release();
+  await expect(toast(page, MESSAGES.contact.submitted)).toBeVisible({ timeout: 20_000 });
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  expect(await findLead(request, 'contacts', email)).toMatchObject({ subject: 'Sent while the checks load' });
+});

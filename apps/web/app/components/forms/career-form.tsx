@@ -22,7 +22,7 @@ import { loadSendKit, type SendKit } from '~/lib/load-send-kit';
 import { FileField, PublicForm, SelectField, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
-import { toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
+import { sendingFirst, toFormData, useFileChoice, useFormState, wait, withFieldError } from './form-state';
 import { CAREER_TOAST_KEY, RESUME_HOOK, resumeToast } from './career-form.enhance';
 import { INVALID_EMAIL_RULE, type MissingRule } from './public-form.enhance';
 
@@ -114,13 +114,16 @@ export function CareerForm({ job, answered }: CareerFormProps = {}) {
     event.preventDefault();
     if (submitting) return;
     const honeypot = honeypotValue(event.currentTarget);
+    if (!(await sendingFirst(event.currentTarget, setSubmitting, values.email))) return;
     const kit = await loadSendKit().catch(() => null);
     if (!kit) {
+      setSubmitting(false);
       toast.error(MESSAGES.career.localFailure, { persist: true, key: TOAST_KEY });
       return;
     }
     const invalid = checkApplication(kit, values, resume, honeypot, job?.id);
     if (invalid) {
+      setSubmitting(false);
       showAnswer(invalid);
       return;
     }

@@ -6,7 +6,7 @@ import { loadSendKit } from '~/lib/load-send-kit';
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
 import { PublicForm, SubmitArea, TextAreaField, TextField, honeypotValue } from './form-fields';
-import { answerOf, useFormState } from './form-state';
+import { answerOf, sendingFirst, useFormState } from './form-state';
 import { INVALID_EMAIL_RULE, type MissingRule, firstMissing, toastRules } from './public-form.enhance';
 
 /** Its toasts replace one another (state/toasts.ts): a success is not shown beside an earlier error. */
@@ -40,13 +40,16 @@ export function ContactForm({ answered }: { answered?: NativeFormAnswer | null }
       return;
     }
     const contact = { ...values, [HONEYPOT_FIELD]: honeypotValue(form) };
+    if (!(await sendingFirst(form, setLoading, values.email))) return;
     const kit = await loadSendKit().catch(() => null);
     if (!kit) {
+      setLoading(false);
       showAnswer({ error: MESSAGES.contact.somethingWrong });
       return;
     }
     const invalid = kit.checkLocally(kit.ContactSchema, contact);
     if (invalid) {
+      setLoading(false);
       showAnswer(invalid);
       return;
     }

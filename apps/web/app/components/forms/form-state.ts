@@ -1,9 +1,12 @@
 // State shared by the public forms: the field values, and the error answer shown inline.
-import { MESSAGES, type ApiError, type NativeFormAnswer } from '@agency/contract';
+import { EMAIL_PATTERN, MESSAGES, type ApiError, type NativeFormAnswer } from '@agency/contract';
 import { useCallback, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { afterNextFrame } from '~/lib/after-next-frame';
 import { ApiRequestError } from '~/lib/api-error';
 import { shownValues, useKeepTypedBeforeHydration } from '~/lib/hydration';
 import { answeredValues } from '~/lib/native-form';
+import { FORM_HOOKS } from './public-form.enhance';
 
 /**
  * Field values with a setter per field and a reset to the initial values. Attach `formRef` to the
@@ -75,6 +78,29 @@ export function useFileChoice() {
     setFileKey((key) => key + 1);
   }, []);
   return { file, setFile, fileKey, clearFile };
+}
+
+/**
+ * "Submitting..." in the frame of the press (issue 29): the form gets `data-sending`, which SubmitButton's label
+ * follows in CSS (as before hydration, public-form.enhance.ts), so the press's own task only sets an attribute; once
+ * that frame is drawn React's state takes over (`setLoading(true)`), and the contract's local check that follows
+ * (the send kit, and zod building a schema's checks on its first use: hundreds of milliseconds on a slow phone)
+ * never holds the answer back. The caller puts `setLoading(false)` back when the check refuses. False: the form is
+ * already sending (a second press within that frame), nothing to do. An address that cannot be valid (the
+ * contract's EMAIL_PATTERN) skips it: its own sentence is the answer, with no "Submitting..." before it.
+ */
+export async function sendingFirst(
+  form: HTMLFormElement | null,
+  setLoading: (loading: boolean) => void,
+  email: string,
+): Promise<boolean> {
+  if (!form || !new RegExp(EMAIL_PATTERN).test(email.trim())) return true;
+  if (form.hasAttribute(FORM_HOOKS.sending)) return false;
+  form.setAttribute(FORM_HOOKS.sending, '');
+  await new Promise<void>((resolve) => afterNextFrame(resolve));
+  flushSync(() => setLoading(true));
+  form.removeAttribute(FORM_HOOKS.sending);
+  return true;
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -18,7 +18,7 @@ import { loadSendKit } from '~/lib/load-send-kit';
 import { SelectField, TextAreaField, TextField } from './form-fields';
 import { useLeadSource } from '~/lib/lead-source';
 import { useProofOfWork } from '~/lib/proof-of-work';
-import { toFormData, useFileChoice, useFormState, withFieldError } from './form-state';
+import { sendingFirst, toFormData, useFileChoice, useFormState, withFieldError } from './form-state';
 
 /** The values both quote forms start from; the modal adds its deadline. */
 export const QUOTE_INITIAL = {
@@ -56,18 +56,28 @@ export function useQuoteForm<T extends QuoteValues>(initial: T, answered?: Nativ
     forgetError('file');
   };
   /**
-   * The contract's checks plus the file's size; on a failure its answer is shown and false returned.
-   * Throws when the checks could not be fetched (the form's own failure answer then applies).
+   * The contract's checks plus the file's size, with "Submitting..." shown first (form-state.ts `sendingFirst`);
+   * on a failure its answer is shown and false returned. Throws when the checks could not be fetched (the form's
+   * own failure answer then applies); either way the button is back to its label.
    */
   const passesLocalChecks = async (quote: Record<string, string>, honeypot: string) => {
-    const { checkLocally, QuoteRequestSchema } = await loadSendKit();
-    const invalid = withFieldError(
-      checkLocally(QuoteRequestSchema, { ...quote, [HONEYPOT_FIELD]: honeypot }),
-      'file',
-      fileError,
-    );
-    if (invalid) showAnswer(invalid);
-    return !invalid;
+    if (!(await sendingFirst(form.formRef.current, setLoading, quote.email ?? ''))) return false;
+    try {
+      const { checkLocally, QuoteRequestSchema } = await loadSendKit();
+      const invalid = withFieldError(
+        checkLocally(QuoteRequestSchema, { ...quote, [HONEYPOT_FIELD]: honeypot }),
+        'file',
+        fileError,
+      );
+      if (invalid) {
+        setLoading(false);
+        showAnswer(invalid);
+      }
+      return !invalid;
+    } catch (error) {
+      setLoading(false);
+      throw error;
+    }
   };
   /**
    * Sends the quote as multipart; progress is shown only when there is a file. Throws when it fails. `toastKey`:
