@@ -141,3 +141,10 @@ function standInPages(app: FastifyInstance): PageAnswer[] {
   });
   return rendered;
 }
+
+/** A stored file's bytes, or null: read whole, since a stream left unread opens its file later, after a test may
+ *  have removed the directory (an uncaught ENOENT). */
+export async function storedFile(app: FastifyInstance, key: string): Promise<Buffer | null> {
+  const stored = await app.storage.get(key);
+  return stored ? Buffer.concat((await stored.stream.toArray()) as Buffer[]) : null;
+}

@@ -1,7 +1,7 @@
 import { LEAD_PAGE_SIZE, LeadListQuerySchema, MESSAGES, type QuoteLead } from '@agency/contract';
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, storedFile, type TestApp } from '../../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, PDF, tokenFor } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
@@ -200,7 +200,7 @@ describe('DELETE /api/admin/{kind}/{id}', () => {
   it('removes the lead, its stored file and its mails', async () => {
     const [before] = await t.app.db.select().from(schema.applications).where(eq(schema.applications.id, application));
     expect(before?.fileKey).toBeTruthy();
-    expect(await t.app.storage.get(before?.fileKey ?? '')).not.toBeNull();
+    expect(await storedFile(t.app, before?.fileKey ?? '')).not.toBeNull();
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/applications/${application}`, headers: admin });
     expect(res.statusCode).toBe(204);

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, HONEYPOT_FIELD, JobSchema, MESSAGES, requiredMessage 
 import { eq, schema } from '@agency/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers, createAccount } from '../../../test/auth-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, storedFile, type TestApp } from '../../../test/app.ts';
 import { APPLICATION, CONTACT, MODAL_QUOTE, multipart, openingPayload, PDF } from '../../../test/lead-fixtures.ts';
 
 let t: TestApp;
@@ -95,7 +95,7 @@ describe('lead forms without JavaScript', () => {
     expect(res.headers.location).toBe('/quote/thank-you');
     const [row] = await quotesOf(email);
     expect(row).toMatchObject({ region: 'nepal', currency: 'NPR', fileName: 'brief.pdf', fileSize: PDF.length });
-    expect(await t.app.storage.get(row!.fileKey!)).toBeTruthy();
+    expect(await storedFile(t.app, row!.fileKey!)).toEqual(PDF);
   });
 
   it('POST /connect (urlencoded) → 303, stored exactly as POST /api/contact stores it', async () => {

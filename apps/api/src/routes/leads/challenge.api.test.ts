@@ -14,7 +14,7 @@ import { verifySolution as altchaVerify } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChallenge, verifySolution } from '../../services/challenge.ts';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestApp, storedFile, type TestApp } from '../../../test/app.ts';
 import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
 
 // Each test starts its own app (PGlite) and solves or waits for real work: slow on a busy 2-core machine.
@@ -113,7 +113,7 @@ describe('SPAM_CHALLENGE=score (default)', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(schema.quotes).where(eq(schema.quotes.id, res.json().id));
     expect(row).toMatchObject({ status: 'spam', fileName: 'brief.txt' });
-    expect(await t.app.storage.get(row?.fileKey ?? '')).not.toBeNull();
+    expect((await storedFile(t.app, row?.fileKey ?? ''))?.toString()).toBe('brief');
   });
 
   it('accepts a solution once across two instances on one database', async () => {
