@@ -97,7 +97,15 @@ test('a sales account works the desk by keyboard: the navigation, and a card mov
   await expect(card('Contacted')).toBeFocused();
   await expect(column('New').getByRole('listitem', { name: new RegExp(name) })).toHaveCount(0);
 
-  // The board read again shows it where it went; each move is the lead's status change, by the sales account.
+  // The moves are stored in the order made (quick moves sent at once were once stored in another order), and the
+  // board read again shows it where it went; each move is the lead's status change, by the sales account.
+  await expect
+    .poll(async () => {
+      const stored = await request.get(`/api/admin/contacts/${id}`, { headers: sales.adminHeaders });
+      const { timeline } = (await stored.json()) as { timeline: { type: string }[] };
+      return timeline.filter((event) => event.type === 'status_changed').length;
+    })
+    .toBe(3);
   await page.reload();
   await expect(card('Contacted')).toBeVisible();
   const lead = await request.get(`/api/admin/contacts/${id}`, { headers: sales.adminHeaders });

@@ -32,7 +32,13 @@ export function DealBoard() {
   // The card moved by keyboard: it gets the focus back whenever the board is drawn again (in its new column,
   // and after the board is read again) while the focus has gone nowhere else.
   const refocus = useRef<string | null>(null);
-  useEffect(() => setMoved({}), [board.data]);
+  // Each card's moves are sent one after another, in the order made: two quick moves sent at once could be stored
+  // in the other order and leave the card where it was not put. While any is on its way, a board read back does
+  // not undo the moves shown.
+  const sending = useRef(new Map<string, Promise<unknown>>());
+  useEffect(() => {
+    if (sending.current.size === 0) setMoved({});
+  }, [board.data]);
   useEffect(() => {
     const key = refocus.current;
     if (!key) return;
@@ -46,12 +52,17 @@ export function DealBoard() {
     const noun = KINDS[card.kind].noun;
     setMoved((current) => ({ ...current, [cardKey(card)]: to }));
     refocus.current = keepFocus ? cardKey(card) : null;
+    const key = cardKey(card);
+    const sent = (sending.current.get(key) ?? Promise.resolve()).then(() =>
+      mutate(`/admin/${card.kind}/${card.id}`, { method: 'PATCH', body: { status: to }, invalidates: ['/admin/'] }),
+    );
+    const settled = sent.catch(() => {});
+    sending.current.set(key, settled);
+    void settled.then(() => {
+      if (sending.current.get(key) === settled) sending.current.delete(key);
+    });
     try {
-      await mutate(`/admin/${card.kind}/${card.id}`, {
-        method: 'PATCH',
-        body: { status: to },
-        invalidates: ['/admin/'],
-      });
+      await sent;
       setAnnouncement(`Moved the ${noun} from ${card.name} to ${statusLabel(to)}`);
     } catch (error) {
       setMoved((current) => {
