@@ -119,15 +119,21 @@ async function solvedAltcha(): Promise<string> {
   return encodeAltcha(challenge, number);
 }
 
-async function statementsOf(request: () => Promise<{ statusCode: number; json(): { id: string } }>) {
+/** `request`'s answer and every statement the app sent to the database while answering it. */
+async function observe<Res>(request: () => Promise<Res>): Promise<{ res: Res; statements: string[] }> {
   observed.start();
-  let res;
+  let res: Res;
   let statements: string[];
   try {
     res = await request();
   } finally {
     statements = observed.stop();
   }
+  return { res, statements };
+}
+
+async function statementsOf(request: () => Promise<{ statusCode: number; json(): { id: string } }>) {
+  const { res, statements } = await observe(request);
   expect(res.statusCode).toBe(201);
   return { id: res.json().id, statements: statements.filter((text) => !HOUSEKEEPING.test(text)) };
 }
@@ -231,14 +237,7 @@ describe('a lead and the public content version (plugins/public-cache.ts)', () =
   const CONTENT_VERSION = /^select \(select version from content_version/i;
   /** How many times `request` made the app read the content version. */
   async function versionReads(request: () => Promise<{ statusCode: number }>, status: number) {
-    observed.start();
-    let res;
-    let statements: string[];
-    try {
-      res = await request();
-    } finally {
-      statements = observed.stop();
-    }
+    const { res, statements } = await observe(request);
     expect(res.statusCode).toBe(status);
     return statements.filter((text) => CONTENT_VERSION.test(text)).length;
   }
