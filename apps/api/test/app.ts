@@ -4,7 +4,7 @@
 // config, each database is migrated from empty).
 // PGlite on V8's baseline compiler, as in the server (decision 0043): first, before PGlite compiles.
 import '../src/lib/wasm-baseline.ts';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDb } from '@agency/db';
@@ -17,6 +17,7 @@ import type { PageAnswer } from '../src/plugins/page-renderer.ts';
 import { type Env, loadConfig } from '../src/config.ts';
 import { loggerOptions } from '../src/lib/logger.ts';
 import type { DbTemplate } from './global-setup.ts';
+import { migratedCluster } from './pglite-template.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,11 +31,6 @@ export interface TestApp {
 
 // Undefined when the file runs without global-setup.ts.
 const template = inject('dbTemplate') as DbTemplate | undefined;
-
-/** The migrated PGlite cluster, read once per test worker. */
-let pgliteDump: Blob | undefined;
-const migratedDump = () =>
-  template?.kind === 'pglite' ? (pgliteDump ??= new Blob([readFileSync(template.file)])) : undefined;
 
 async function freshPostgresUrl(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `agency_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
@@ -84,7 +80,7 @@ export async function createTestApp(env: Partial<Env> = {}, options: TestAppOpti
     CHALLENGE_MAXNUMBER: '1000',
     ...env,
   });
-  const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4, loadDataDir: migratedDump() });
+  const database = createDb({ url: pgDb?.url, dataDir: 'memory://', poolSize: 4, loadDataDir: migratedCluster() });
   // On a copy of the template this finds every migration applied and changes nothing.
   await database.migrate();
   const logger = options.logStream ? loggerOptions('info', options.logStream) : false;

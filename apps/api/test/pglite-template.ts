@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import type { DbTemplate } from './global-setup.ts';
 
+let cluster: Blob | undefined;
+
+/** Read once per test worker; a Blob is read anew by each database loaded from it. */
 export function migratedCluster(): Blob | undefined {
   const template = inject('dbTemplate') as DbTemplate | undefined;
-  return template?.kind === 'pglite' ? new Blob([new Uint8Array(readFileSync(template.file))]) : undefined;
+  return template?.kind === 'pglite'
+    ? (cluster ??= new Blob([new Uint8Array(readFileSync(template.file))]))
+    : undefined;
 }
