@@ -2,8 +2,9 @@
 // 5xx, so a new lead's notification fails and is retried with the outbox's backoff; after the fifth failed
 // attempt every admin page shows a banner with how many notifications are failing and the server's last
 // error. The browser tests' server shortens the backoff (OUTBOX_RETRY_BASE_SECONDS=0.1 in
-// playwright.config.ts: 0.2 s, 0.4 s, 0.8 s, 1.6 s instead of 10 s, 20 s, 40 s, 80 s), so the fifth attempt
-// comes within the outbox's passes of a few seconds, not two and a half minutes.
+// playwright.config.ts: 0.2 s, 0.4 s, 0.8 s, 1.6 s instead of 10 s, 20 s, 40 s, 80 s) and the pause between the
+// outbox's passes (OUTBOX_INTERVAL_SECONDS=0.25 instead of 2), so the fifth attempt comes within about three
+// seconds, not two and a half minutes.
 import { OUTBOX_FAILING } from '@agency/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';

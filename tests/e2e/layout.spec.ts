@@ -312,9 +312,13 @@ test.describe('cookie banner', () => {
       settings: { necessary: true, analytics: true, marketing: false, preferences: true },
     });
     // Not on the page's clock: with these choices a 30 s test timed out in the clock's call on a busy machine
-    // (issue 33), so this one still waits through the banner's delay.
+    // (issue 33). The banner's timer is due COOKIE_BANNER_DELAY_MS after the load event, which `reload` waits
+    // for, however late the page's script sets it (after-load.ts): a timer of that delay set after the script ran
+    // runs after it, and the banner would have shown by then.
     await page.reload();
-    await page.waitForTimeout(1500);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.evaluate((delay) => new Promise((resolve) => setTimeout(resolve, delay)), COOKIE_BANNER_DELAY_MS);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     await expect(banner(page)).toBeHidden();
   });
 });
@@ -386,10 +390,17 @@ test.describe('particles', () => {
   });
 
   test('are skipped when the visitor prefers reduced motion', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await page.waitForTimeout(2500);
+    // Without reduced motion the engine is imported in an idle callback set when the particles mount (before
+    // hydration ends): one set after it runs after it, and the engine's file is then asked for at once.
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((url) => url.includes('particles-engine'))).toEqual([]);
     await expect(page.locator('[data-particles]').first()).toBeAttached();
     await expect(page.locator('[data-particles] canvas')).toHaveCount(0);
   });

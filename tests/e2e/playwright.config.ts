@@ -79,6 +79,9 @@ export default defineConfig({
         // Mail the test mail server refuses is retried after 0.2 s, 0.4 s, 0.8 s… instead of 10 s, 20 s, 40 s…
         // (delivery-banner.spec.ts waits for the fifth failure).
         OUTBOX_RETRY_BASE_SECONDS: '0.1',
+        // …and the outbox looks for due mail every 0.25 s instead of 2 s (mail a test waits for: resets,
+        // invitations, replies, retries).
+        OUTBOX_INTERVAL_SECONDS: '0.25',
         // A PostgreSQL database of its own for the browser tests (CI creates it), else PGlite in its data directory.
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       },

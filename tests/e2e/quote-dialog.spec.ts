@@ -75,8 +75,14 @@ test('a dialog closed before its code arrives stays closed', async ({ page }) =>
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
+  const arrived = page.waitForResponse(/\/assets\/quote-modal-dialog-[^/]+\.js$/);
   release();
-  await page.waitForResponse(/\/assets\/quote-modal-dialog-[^/]+\.js$/);
-  await page.waitForTimeout(300);
+  const module = new URL((await arrived).url()).pathname;
+  // The page's own import of that module goes on before this one (promise reactions run in the order they were
+  // registered): once this import is done and two frames are drawn, a dialog the arrived code opened would show.
+  await page.evaluate(async (path) => {
+    await import(path);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, module);
   await expect(dialog).toBeHidden();
 });

@@ -188,6 +188,7 @@ export async function buildApp({
     mailFrom: config.mailFrom,
     webhooks: config.webhooks,
     retryBaseSeconds: config.outboxRetryBaseSeconds,
+    intervalMs: config.outboxIntervalSeconds * 1000,
     messageIdDomain: messageIdDomain(config.inbound, config.siteUrl),
   });
   await app.register(retentionPlugin, { periods: config.retention, schedule: retentionSchedule });

@@ -89,6 +89,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString.pipe(z.url().optional()),
   MAIL_FROM: z.string().min(3).default('Agency website <no-reply@localhost>'),
   OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  OUTBOX_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(2),
   LEADS_TO: optionalEmail,
   LEADS_TO_UK: optionalEmail,
   LEADS_TO_NEPAL: optionalEmail,
@@ -259,6 +260,8 @@ export interface Config {
   mailFrom: string;
   /** A mail or webhook that failed is tried again after 2×, 4×, 8×… this many seconds, at most an hour. */
   outboxRetryBaseSeconds: number;
+  /** Pause between the outbox's passes over due mail and webhooks (OUTBOX_INTERVAL_SECONDS). */
+  outboxIntervalSeconds: number;
   leadsTo: { default: string | undefined; uk: string | undefined; nepal: string | undefined };
   /** Reply-To of staff replies (REPLY_TO); undefined: the staff member's own address. */
   replyTo: string | undefined;
@@ -335,6 +338,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     outboxRetryBaseSeconds: env.OUTBOX_RETRY_BASE_SECONDS,
+    outboxIntervalSeconds: env.OUTBOX_INTERVAL_SECONDS,
     leadsTo: { default: env.LEADS_TO, uk: env.LEADS_TO_UK, nepal: env.LEADS_TO_NEPAL },
     replyTo: env.REPLY_TO,
     inbound:
