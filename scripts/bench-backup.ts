@@ -13,7 +13,7 @@
 import '../apps/api/src/lib/wasm-baseline.ts';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,7 +161,6 @@ if (step === 'backup') {
       }
     }
     const source = openSource();
-    const storage = createLocalStorage(paths.sourceFiles);
     await source.migrate();
     // A third each of quotes, contacts and applications; every lead with its 'received' event; FILES files.
     const third = Math.ceil(LEADS / 3);
