@@ -1,26 +1,46 @@
 // Figures for docs/backups.md: backup, read-back and restore time, archive size, the event loop's lag and the
 // resident memory while each runs, for 10,000 leads with 1,000 files, on the embedded database (which runs on the
-// event loop's thread) and local disk. `npm run bench:backup` (LEADS, FILES, FILE_KB to vary). Prints figures;
-// asserts nothing (apps/api/src/services/backup-lag.api.test.ts does). The data is made first; the backup, the new
-// target database (PGlite's initdb) and the restore into it each run in a process of their own, so the memory
-// figures are theirs (PGlite's own included), not the seeding's. Every process runs PGlite on V8's baseline compiler
-// as the server does (lib/wasm-baseline.ts, decision 0043).
+// event loop's thread) or PostgreSQL, and local disk, then the archive's upload to a bucket and its download back.
+// `npm run bench:backup` (LEADS, FILES, FILE_KB to vary; BENCH_BACKUP_FILES_MB=1024 for files of BENCH_FILE_MB,
+// 4 by default, adding up to that many MiB, written to the storage directory directly; BENCH_DATABASE_URL=postgres://…
+// of a server where the bench may create and drop the databases agency_bench_source and agency_bench_target).
+// Prints figures; asserts nothing (backup-lag.api.test.ts and backup-memory.api.test.ts do). The data is made
+// first; the backup, the new target database (PGlite's initdb), the restore into it and the bucket upload each run
+// in a process of their own, so the memory figures are theirs (PGlite's own included), not the seeding's; the backup's
+// process also says what it held before the backup (Node and the app's modules, then the database open). The bucket
+// is the fake S3 server of the tests (s3rver), in the parent process. Every process runs PGlite on V8's baseline
+// compiler as the server does (lib/wasm-baseline.ts, decision 0043).
 import '../apps/api/src/lib/wasm-baseline.ts';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, sql } from '@agency/db';
+import { promisify } from 'node:util';
+import { createDb, type Database, sql } from '@agency/db';
+import pg from 'pg';
 import { type LoopFigures, watchLoop } from '../apps/api/test/event-loop-watch.ts';
 import { createBackup, restoreBackup, verifyArchive } from '../apps/api/src/services/backup.ts';
+import { createBackupStore } from '../apps/api/src/services/backup-store.ts';
+import { createS3Storage, type S3StorageOptions } from '../apps/api/src/services/s3-storage.ts';
 import { createLocalStorage } from '../apps/api/src/services/storage.ts';
+import { startFakeS3 } from '../apps/api/test/s3.ts';
 
-const LEADS = Number(process.env.LEADS ?? 10_000);
-const FILES = Number(process.env.FILES ?? 1_000);
-const FILE_KB = Number(process.env.FILE_KB ?? 100);
 const MIB = 1024 * 1024;
+const LEADS = Number(process.env.LEADS ?? 10_000);
+const FILES_MB = Number(process.env.BENCH_BACKUP_FILES_MB ?? 0);
+const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 4);
+const FILES = FILES_MB ? Math.ceil(FILES_MB / FILE_MB) : Number(process.env.FILES ?? 1_000);
+const FILE_KB = FILES_MB ? FILE_MB * 1024 : Number(process.env.FILE_KB ?? 100);
+/** PostgreSQL instead of the embedded database: a server where the bench makes its two databases. */
+const SERVER_URL = process.env.BENCH_DATABASE_URL;
+const databaseUrl = (name: string) => {
+  if (!SERVER_URL) return undefined;
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
 type Figures = Omit<LoopFigures, 'result'>;
 const figures = (label: string, run: Figures) =>
   `${label} ${(run.ms / 1000).toFixed(1)} s (event loop: worst lag ${Math.round(run.worstLateMs)} ms ` +
@@ -43,25 +63,48 @@ const paths = {
   targetDb: path.join(work, 'target-db'),
   targetFiles: path.join(work, 'target-uploads'),
 };
+const openSource = () => createDb({ url: databaseUrl('agency_bench_source'), dataDir: paths.sourceDb, poolSize: 2 });
+const openTarget = () => createDb({ url: databaseUrl('agency_bench_target'), dataDir: paths.targetDb, poolSize: 2 });
+
+/** Resident memory and its parts now, in MiB; with the embedded database, its WebAssembly memory too. */
+function memory(database?: Database) {
+  const usage = process.memoryUsage();
+  const client = (database?.db as { $client?: { mod?: { HEAP8?: Int8Array } } } | undefined)?.$client;
+  const wasm = client?.mod?.HEAP8?.buffer.byteLength;
+  return {
+    rss: Math.round(usage.rss / MIB),
+    heapUsed: Math.round(usage.heapUsed / MIB),
+    external: Math.round(usage.external / MIB),
+    arrayBuffers: Math.round(usage.arrayBuffers / MIB),
+    ...(wasm === undefined ? {} : { wasm: Math.round(wasm / MIB) }),
+  };
+}
+const memoryText = (parts: ReturnType<typeof memory>) =>
+  `resident ${parts.rss} MiB (JS heap ${parts.heapUsed}, external ${parts.external} of which array buffers ` +
+  `${parts.arrayBuffers}${parts.wasm === undefined ? '' : `; PGlite's WebAssembly memory ${parts.wasm}`})`;
 
 if (step === 'backup') {
   // A process of its own: opens the database as a starting server would, then backs it up and reads it back.
-  const source = createDb({ dataDir: paths.sourceDb });
+  const loaded = memory();
+  const source = openSource();
   await source.migrate();
   // A running server has served queries before it backs up.
   await source.run(sql`select * from contacts order by id limit 20`);
   await source.run(sql`select count(*) from lead_events`);
+  const opened = memory(source);
   const storage = createLocalStorage(paths.sourceFiles);
   const backup = await watchLoop(() => createBackup(source, storage, { outDir: paths.backups }));
   const readBack = await watchLoop(() => verifyArchive(backup.result.file));
   // The next backup of the same process (a scheduled one): the first one's code is ready by then.
   const again = await watchLoop(() => createBackup(source, storage, { outDir: path.join(paths.backups, 'again') }));
   rmSync(again.result.file);
+  const after = memory(source);
   await source.close();
   console.log(
     JSON.stringify({
       file: backup.result.file,
       sizeBytes: backup.result.sizeBytes,
+      memory: { loaded, opened, after },
       backup: only(backup),
       readBack: only(readBack),
       again: only(again),
@@ -71,34 +114,53 @@ if (step === 'backup') {
   // A new embedded database, as `npm run restore` on a new machine (or the server's first start) makes it: PGlite's
   // initdb, measured apart from the restore, which then opens it as an existing database.
   const opened = await watchLoop(async () => {
-    const target = createDb({ dataDir: paths.targetDb });
+    const target = openTarget();
     await target.run(sql`select 1`);
     return target;
   });
   await opened.result.close();
   console.log(JSON.stringify({ target: only(opened) }));
 } else if (step === 'restore') {
-  const target = createDb({ dataDir: paths.targetDb });
+  const target = openTarget();
   const storage = createLocalStorage(paths.targetFiles);
+  const before = memory(target);
   const restore = await watchLoop(() => restoreBackup(target, storage, process.env.BENCH_ARCHIVE ?? ''));
+  const after = memory(target);
   await target.close();
   const rows = restore.result.counts.reduce((sum, row) => sum + row.restored, 0);
-  console.log(JSON.stringify({ rows, restore: only(restore) }));
+  console.log(JSON.stringify({ rows, restore: only(restore), memory: { before, after } }));
+} else if (step === 'upload') {
+  // The scheduled backup's way to a bucket (BACKUP_S3_PREFIX): the archive goes up as a multipart upload, then
+  // comes down again to be read back.
+  const bucket = await createS3Storage(JSON.parse(process.env.BENCH_S3 ?? '{}') as S3StorageOptions);
+  const store = createBackupStore({ intervalHours: undefined, dir: '', s3Prefix: 'backups/', keep: 1 }, bucket);
+  const archive = process.env.BENCH_ARCHIVE ?? '';
+  const name = path.basename(archive);
+  const upload = await watchLoop(() => store.save(archive, name));
+  const download = await watchLoop(() => store.local(name, path.join(work, 'scratch')));
+  await download.result.done();
+  console.log(JSON.stringify({ upload: only(upload), download: only(download) }));
 } else {
-  const child = (name: string, env: Record<string, string> = {}) =>
-    JSON.parse(
-      execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-        env: { ...process.env, ...env, BENCH_STEP: name, BENCH_WORK: work },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-      })
-        .trim()
-        .split('\n')
-        .at(-1) ?? '{}',
-    );
+  const run = promisify(execFile);
+  const child = async (name: string, env: Record<string, string> = {}) => {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, ...env, BENCH_STEP: name, BENCH_WORK: work },
+      encoding: 'utf8',
+      maxBuffer: 16 * MIB,
+    });
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+  };
+  const s3 = await startFakeS3('agency-bench-backups');
+  const admin = SERVER_URL ? new pg.Client({ connectionString: SERVER_URL }) : undefined;
   try {
-    const source = createDb({ dataDir: paths.sourceDb });
-    const storage = createLocalStorage(paths.sourceFiles);
+    if (admin) {
+      await admin.connect();
+      for (const name of ['agency_bench_source', 'agency_bench_target']) {
+        await admin.query(`drop database if exists ${name}`);
+        await admin.query(`create database ${name}`);
+      }
+    }
+    const source = openSource();
     await source.migrate();
     // A third each of quotes, contacts and applications; every lead with its 'received' event; FILES files.
     const third = Math.ceil(LEADS / 3);
@@ -119,26 +181,43 @@ if (step === 'backup') {
       select 'contacts', id, 'received', '{}'::jsonb from contacts
       union all select 'quotes', id, 'received', '{}'::jsonb from quotes
       union all select 'applications', id, 'received', '{}'::jsonb from applications`);
-    for (let i = 0; i < FILES; i++) await storage.put(`leads/applications/bench/${i}.pdf`, randomBytes(FILE_KB * 1024));
+    // The files go straight to the storage directory (as put() writes them): posting a GB through the API is slow.
+    const directory = path.join(paths.sourceFiles, 'leads/applications/bench');
+    mkdirSync(directory, { recursive: true });
+    for (let i = 0; i < FILES; i++) writeFileSync(path.join(directory, `${i}.pdf`), randomBytes(FILE_KB * 1024));
     await source.close();
 
     const load = loadavg()
       .map((value) => value.toFixed(1))
       .join(', ');
-    const backup = child('backup');
-    const target = child('target');
-    const restore = child('restore', { BENCH_ARCHIVE: backup.file });
+    const backup = await child('backup');
+    const target = await child('target');
+    const restore = await child('restore', { BENCH_ARCHIVE: backup.file });
+    const upload = await child('upload', { BENCH_ARCHIVE: backup.file, BENCH_S3: JSON.stringify(s3.options) });
+    const held = backup.memory as Record<'loaded' | 'opened' | 'after', ReturnType<typeof memory>>;
     console.log(
       `${LEADS} leads (${restore.rows} rows in all), ${FILES} files of ${FILE_KB} KB (random, so incompressible), ` +
-        `archive ${(backup.sizeBytes / MIB).toFixed(1)} MiB (PGlite, local disk; load average ${load} before):\n` +
+        `archive ${(backup.sizeBytes / MIB).toFixed(1)} MiB (${SERVER_URL ? 'PostgreSQL' : 'PGlite'}, local disk; ` +
+        `load average ${load} before):\n` +
+        `  the backup's process: Node and the app's modules ${memoryText(held.loaded)}; the database open and ` +
+        `queried ${memoryText(held.opened)}; after both backups ${memoryText(held.after)}\n` +
         `  ${figures('backup', backup.backup)}\n  ${figures('read back', backup.readBack)}\n` +
         `  ${figures('the next backup in the same process', backup.again)}\n` +
-        `  ${figures('a new embedded database (initdb)', target.target)}\n` +
-        `  ${figures('restore into it', restore.restore)}\n  load average after: ${loadavg()
+        `  ${figures(SERVER_URL ? 'a new database (connecting to it)' : 'a new embedded database (initdb)', target.target)}\n` +
+        `  ${figures('restore into it', restore.restore)}\n` +
+        `    the restore's process: before ${memoryText(restore.memory.before)}; after ${memoryText(restore.memory.after)}\n` +
+        `  ${figures('upload to the bucket (multipart)', upload.upload)}\n` +
+        `  ${figures('download from the bucket', upload.download)}\n  load average after: ${loadavg()
           .map((value) => value.toFixed(1))
           .join(', ')}`,
     );
   } finally {
+    if (admin) {
+      for (const name of ['agency_bench_source', 'agency_bench_target'])
+        await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await admin.end();
+    }
+    await s3.close();
     rmSync(work, { recursive: true, force: true });
   }
 }
