@@ -11,7 +11,8 @@
 // BENCH_VERBOSE, which also names the long tasks between a tap and its answer), checked against issue 29's 200 ms;
 // each Lighthouse row also shows its page's slowest first tap (`slowestTapMs`).
 // BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, and the file Lighthouse
-// attributes each to) and its LCP's phases, to name what TBT and LCP counted.
+// attributes each to), its LCP's phases and the server response time the simulation took from the run, to name
+// what TBT and LCP counted.
 // BENCH_PAGES="/ /blog" measures only those pages (on a shared machine, measure a few and say so: a busy CPU
 // raises TBT). `--js-only` skips Lighthouse (the slow part) and the taps and prints only the JavaScript of each
 // page; `--taps-only` prints only the taps.
@@ -122,6 +123,13 @@ try {
         for (const task of audits['long-tasks']?.details?.items ?? [])
           console.log(
             `  ${page} run ${run} long task at ${Math.round(task.startTime)} ms (FCP ${fcp}) for ${Math.round(task.duration)} ms: ${String(task.url).replace(server.origin, '')}`,
+          );
+        // The server time Lighthouse's simulation adds to every request of the origin, taken from this run's own
+        // answers (higher in a fresh Chromium's first run: decision 0024, round 38), and its round trip.
+        const diagnostics = audits.diagnostics?.details?.items?.[0];
+        if (diagnostics)
+          console.log(
+            `  ${page} run ${run} server response time ${Math.round(diagnostics.maxServerLatency ?? 0)} ms, RTT ${Number(diagnostics.rtt ?? 0).toFixed(1)} ms, ${diagnostics.numRequests} requests (observed, as the simulation takes them)`,
           );
         const phases = audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [];
         if (phases.length)
