@@ -16,6 +16,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // One worker process runs many files, each file's modules loaded once per worker (decision 0038, round
+          // 38): a file must leave nothing behind (restore what it stubs, close what it opens).
+          isolate: false,
           include: ['packages/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}', 'apps/api/src/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/*.process.test.ts', '**/node_modules/**'],
         },
@@ -25,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.api.test.ts'],
+          // Not isolated either: importing the app (Fastify and every route) took 2-4.5 s per file, and PGlite
+          // compiles its WebAssembly once per worker instead of once per file.
+          isolate: false,
           // One migrated template database; each test app's database is a copy of it.
           globalSetup: ['./apps/api/test/global-setup.ts'],
         },

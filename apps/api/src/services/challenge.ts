@@ -67,12 +67,14 @@ export async function verifySolution(field: unknown, key: string, now = Date.now
   return { ok: true, challenge: payload.challenge, expiresAt: new Date(expires * 1000) };
 }
 
-let lastPurge = 0;
+/** When each database was last purged: by database, not one for the process, since a process may hold several
+ *  apps (the tests, a second instance), each its own database. */
+const lastPurge = new WeakMap<Db, number>();
 const PURGE_EVERY_MS = 60_000;
 
 /** Forgets expired challenges (they fail the expiry check anyway); at most once a minute per instance. */
 export async function purgeUsedChallenges(db: Db, now = Date.now()): Promise<void> {
-  if (now - lastPurge < PURGE_EVERY_MS) return;
-  lastPurge = now;
+  if (now - (lastPurge.get(db) ?? 0) < PURGE_EVERY_MS) return;
+  lastPurge.set(db, now);
   await db.delete(schema.usedChallenges).where(lt(schema.usedChallenges.expiresAt, new Date(now)));
 }

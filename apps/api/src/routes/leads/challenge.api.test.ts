@@ -13,7 +13,7 @@ import { eq, schema } from '@agency/db';
 import { verifySolution as altchaVerify } from 'altcha-lib/v1';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createChallenge, verifySolution } from '../../services/challenge.ts';
+import { createChallenge, purgeUsedChallenges, verifySolution } from '../../services/challenge.ts';
 import { createTestApp, storedFile, type TestApp } from '../../../test/app.ts';
 import { CONTACT, MODAL_QUOTE, multipart } from '../../../test/lead-fixtures.ts';
 
@@ -124,6 +124,30 @@ describe('SPAM_CHALLENGE=score (default)', () => {
     const second = await postContact(other, { altcha });
     expect(await statusOf(t, first.json().id)).toBe('new');
     expect(await statusOf(t, second.json().id)).toBe('spam');
+  });
+});
+
+describe('purgeUsedChallenges', () => {
+  it("forgets each database's expired challenges, at most once a minute per database", async () => {
+    // Two apps in one process (as the tests run): one purging must not hold back the other's purge.
+    const [a, b] = [await appWith('off'), await appWith('off')];
+    const now = Date.now();
+    const expired = (name: string) => ({ challenge: name, expiresAt: new Date(now - 1000) });
+    const left = async (t: TestApp) =>
+      (await t.app.db.select().from(schema.usedChallenges)).map((row) => row.challenge).sort();
+    for (const t of [a, b])
+      await t.app.db
+        .insert(schema.usedChallenges)
+        .values([expired('old'), { challenge: 'live', expiresAt: new Date(now + 60_000) }]);
+    await purgeUsedChallenges(a.app.db, now);
+    await purgeUsedChallenges(b.app.db, now);
+    expect([await left(a), await left(b)]).toEqual([['live'], ['live']]);
+    // Within the minute nothing is purged again; after it, it is.
+    await a.app.db.insert(schema.usedChallenges).values(expired('later'));
+    await purgeUsedChallenges(a.app.db, now + 59_000);
+    expect(await left(a)).toEqual(['later', 'live']);
+    await purgeUsedChallenges(a.app.db, now + 61_000);
+    expect(await left(a)).toEqual([]);
   });
 });
 
