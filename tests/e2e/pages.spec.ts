@@ -290,20 +290,3 @@ test('a prerendered page is answered compressed, with an ETag, and 304 while it 
   const other = await request.get('/about', { headers: { 'if-none-match': '"not-this-page"' } });
   expect(other.status()).toBe(200);
 });
-
-test('a public page carries the stylesheet in its head and fetches none; the admin links it', async ({ page }) => {
-  const stylesheets: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
-  });
-  // Prerendered (/), and rendered by the server when asked (a blog search the public cache keeps).
-  for (const path of ['/', '/blog?q=cloud']) {
-    await page.goto(path);
-    await expect(page.getByRole('banner')).toHaveCSS('position', 'sticky');
-    expect(await page.locator('head link[rel="stylesheet"]').count(), path).toBe(0);
-  }
-  expect(stylesheets).toEqual([]);
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(stylesheets).toEqual([expect.stringMatching(/^\/assets\/[\w-]+\.css$/)]);
-});

@@ -8,6 +8,4 @@ declare module 'virtual:public-pages' {
 
   const publicPages: Record<string, PageScript & { Page: PageComponent }> | null;
   export default publicPages;
-  /** The site's stylesheet as built, for the public pages' <head>; null in development (Vite links it). */
-  export const stylesheet: string | null;
 }

@@ -49,9 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL_SCRIPT }} />
         <Meta />
-        {/* A public page carries the stylesheet itself: no request of its own before the first paint (decision
-            0024, round 38). The admin links it, as React Router manages it there. */}
-        {publicPage?.stylesheet ? <style dangerouslySetInnerHTML={{ __html: publicPage.stylesheet }} /> : <Links />}
+        <Links />
       </head>
       <body>
         {/* display: contents — the element a public page's runtime hydrates, without a box of its own. */}

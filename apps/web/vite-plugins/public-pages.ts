@@ -36,8 +36,6 @@ const AS_WRITTEN = '?as-written';
 interface Built {
   routes: Routes;
   scripts: Record<string, PageScript>;
-  /** The site's stylesheet (app.css as built), which public pages carry in their <head> instead of a link. */
-  stylesheet: string | null;
 }
 
 export function publicPages({ pageList, shared }: Options): Plugin {
@@ -53,7 +51,7 @@ export function publicPages({ pageList, shared }: Options): Plugin {
   }
 
   /** The server's table (see the top): each route's component as written, and the page's script. */
-  function pagesModule({ routes, scripts, stylesheet }: Built): string {
+  function pagesModule({ routes, scripts }: Built): string {
     const files = [...new Set(routes.map((route) => route.file))];
     const imports = files.map(
       (file, index) => `import page${index} from ${JSON.stringify(path.join(appDirectory, file) + AS_WRITTEN)};`,
@@ -63,13 +61,10 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       if (!script) throw new Error(`No public page script was built for ${route.file}`);
       return `${JSON.stringify(route.id)}: { Page: page${files.indexOf(route.file)}, ...${JSON.stringify(script)} }`;
     });
-    return (
-      `${imports.join('\n')}\nexport default {\n${table.join(',\n')}\n};\n` +
-      `export const stylesheet = ${JSON.stringify(stylesheet)};`
-    );
+    return `${imports.join('\n')}\nexport default {\n${table.join(',\n')}\n};`;
   }
 
-  async function buildEntries(stylesheet: string | null): Promise<Built> {
+  async function buildEntries(): Promise<Built> {
     const routes = await publicRoutes();
     const files = [...new Set(routes.map((route) => route.file))];
     const output = await build({
@@ -119,7 +114,7 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       entry: `/${entry.fileName}`,
       preload: [...importsOf(entry.fileName)].map((f) => `/${f}`),
     };
-    return { routes, scripts: Object.fromEntries(files.map((file) => [file, script])), stylesheet };
+    return { routes, scripts: Object.fromEntries(files.map((file) => [file, script])) };
   }
 
   return {
@@ -131,15 +126,9 @@ export function publicPages({ pageList, shared }: Options): Plugin {
       // Inside build/, which React Router empties before its client build.
       handOver = path.resolve(config.root, 'build/public-pages.json');
     },
-    async writeBundle(_options, bundle) {
+    async writeBundle() {
       if (this.environment.name !== 'client' || this.environment.config.command !== 'build') return;
-      // The root's stylesheet (app.css, imported by root.tsx): on a slow connection a request of its own before the
-      // first paint cost a round trip in every public page's first paint (decision 0024, round 38).
-      const css = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
-      if (css.length > 1) throw new Error(`One stylesheet expected, the client build made ${css.length}`);
-      const source = css[0]?.type === 'asset' ? css[0].source : null;
-      const stylesheet = source === null ? null : typeof source === 'string' ? source : Buffer.from(source).toString();
-      writeFileSync(handOver, JSON.stringify(await buildEntries(stylesheet)));
+      writeFileSync(handOver, JSON.stringify(await buildEntries()));
     },
     resolveId: (id) => (id === VIRTUAL ? `\0${VIRTUAL}` : null),
     async load(id) {
@@ -151,15 +140,10 @@ export function publicPages({ pageList, shared }: Options): Plugin {
           entry: `/${path.relative(path.dirname(appDirectory), path.join(appDirectory, ENTRY_FILE))}`,
           preload: [],
         };
-        // Vite serves the stylesheet in development (a link and hot updates).
-        return pagesModule({
-          routes,
-          scripts: Object.fromEntries(routes.map((route) => [route.file, script])),
-          stylesheet: null,
-        });
+        return pagesModule({ routes, scripts: Object.fromEntries(routes.map((route) => [route.file, script])) });
       }
       // The server build: the entries the client build made (writeBundle, above).
-      if (!existsSync(handOver)) return 'export default null;\nexport const stylesheet = null;';
+      if (!existsSync(handOver)) return 'export default null;';
       return pagesModule(JSON.parse(readFileSync(handOver, 'utf8')) as Built);
     },
     // Development: a public page's markup is rendered only on the server, so no module the browser runs hears of a

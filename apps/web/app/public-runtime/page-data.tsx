@@ -16,9 +16,6 @@ export interface PageScript {
 export interface PageData extends PageScript {
   /** The page rendered with its islands (public-runtime/public-page.server.tsx), for the app element. */
   html: string;
-  /** The site's stylesheet, written into the <head> instead of linked (no request before the first paint); null:
-   *  linked as usual (development). */
-  stylesheet: string | null;
 }
 
 /** Set on the server for a page the public runtime runs; null: React Router's own scripts. */

@@ -5,7 +5,7 @@
 // into the element the page's render left for it, as the browser hydrates it (runtime.ts).
 import { renderToString } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
-import publicPages, { stylesheet } from 'virtual:public-pages';
+import publicPages from 'virtual:public-pages';
 import { type CollectedIsland, IslandCollectorContext, IslandFrame, NothingAfter } from './island';
 import { ISLAND_MARKER, islandPrefix } from './island-names';
 import type { PageData } from './page-data';
@@ -31,5 +31,5 @@ export function publicPageOf(context: EntryContext, request: Request): PageData 
       identifierPrefix: islandPrefix(index),
     });
   });
-  return { entry: page.entry, preload: page.preload, html, stylesheet };
+  return { entry: page.entry, preload: page.preload, html };
 }
