@@ -6,8 +6,9 @@ import { expect } from './fixtures.ts';
 
 const PREVIEW_FRAME = '[data-testid="page-preview-frame"]';
 
-/** Only the violations are read: axe then keeps no list of every node that passed each rule. */
-const OPTIONS = { resultTypes: ['violations'] } satisfies axe.RunOptions;
+/** Only the violations are read: axe then keeps no list of every node that passed each rule. A new object for each
+ *  check: AxeBuilder's `withRules` and `disableRules` write into the options object it was given. */
+const options = (): axe.RunOptions => ({ resultTypes: ['violations'] });
 
 /**
  * A page without frames is checked by axe in the page itself: axe's source is added once per document and
@@ -23,7 +24,7 @@ async function violationsOfPage(page: Page, include: string | undefined): Promis
       (window as unknown as { axe: typeof axe }).axe
         .run(context ? { include: [context] } : document, options)
         .then((results) => results.violations),
-    [include, OPTIONS] as const,
+    [include, options()] as const,
   );
 }
 
@@ -52,7 +53,7 @@ export async function expectNoAxeViolations(page: Page, include?: string, { prev
     ),
   );
   const analyze = async (configure: (builder: AxeBuilder) => AxeBuilder = (builder) => builder) => {
-    const builder = new AxeBuilder({ page }).options(OPTIONS);
+    const builder = new AxeBuilder({ page }).options(options());
     if (include) builder.include(include);
     return (await configure(builder).analyze()).violations;
   };
