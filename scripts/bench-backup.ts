@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createDb, type Database, sql } from '@agency/db';
+import { createDb, sql } from '@agency/db';
 import pg from 'pg';
 import { type LoopFigures, watchLoop } from '../apps/api/test/event-loop-watch.ts';
 import { createBackup, restoreBackup, verifyArchive } from '../apps/api/src/services/backup.ts';
@@ -63,25 +63,24 @@ const paths = {
   targetDb: path.join(work, 'target-db'),
   targetFiles: path.join(work, 'target-uploads'),
 };
-const openSource = () => createDb({ url: databaseUrl('agency_bench_source'), dataDir: paths.sourceDb, poolSize: 2 });
-const openTarget = () => createDb({ url: databaseUrl('agency_bench_target'), dataDir: paths.targetDb, poolSize: 2 });
+/** The databases the bench makes on a PostgreSQL server (BENCH_DATABASE_URL). */
+const SERVER_DATABASES = { source: 'agency_bench_source', target: 'agency_bench_target' };
+const openSource = () => createDb({ url: databaseUrl(SERVER_DATABASES.source), dataDir: paths.sourceDb, poolSize: 2 });
+const openTarget = () => createDb({ url: databaseUrl(SERVER_DATABASES.target), dataDir: paths.targetDb, poolSize: 2 });
 
-/** Resident memory and its parts now, in MiB; with the embedded database, its WebAssembly memory too. */
-function memory(database?: Database) {
+/** Resident memory and its parts now, in MiB (PGlite's WebAssembly memory is in `external`). */
+function memory() {
   const usage = process.memoryUsage();
-  const client = (database?.db as { $client?: { mod?: { HEAP8?: Int8Array } } } | undefined)?.$client;
-  const wasm = client?.mod?.HEAP8?.buffer.byteLength;
   return {
     rss: Math.round(usage.rss / MIB),
     heapUsed: Math.round(usage.heapUsed / MIB),
     external: Math.round(usage.external / MIB),
     arrayBuffers: Math.round(usage.arrayBuffers / MIB),
-    ...(wasm === undefined ? {} : { wasm: Math.round(wasm / MIB) }),
   };
 }
 const memoryText = (parts: ReturnType<typeof memory>) =>
   `resident ${parts.rss} MiB (JS heap ${parts.heapUsed}, external ${parts.external} of which array buffers ` +
-  `${parts.arrayBuffers}${parts.wasm === undefined ? '' : `; PGlite's WebAssembly memory ${parts.wasm}`})`;
+  `${parts.arrayBuffers})`;
 
 if (step === 'backup') {
   // A process of its own: opens the database as a starting server would, then backs it up and reads it back.
@@ -91,14 +90,14 @@ if (step === 'backup') {
   // A running server has served queries before it backs up.
   await source.run(sql`select * from contacts order by id limit 20`);
   await source.run(sql`select count(*) from lead_events`);
-  const opened = memory(source);
+  const opened = memory();
   const storage = createLocalStorage(paths.sourceFiles);
   const backup = await watchLoop(() => createBackup(source, storage, { outDir: paths.backups }));
   const readBack = await watchLoop(() => verifyArchive(backup.result.file));
   // The next backup of the same process (a scheduled one): the first one's code is ready by then.
   const again = await watchLoop(() => createBackup(source, storage, { outDir: path.join(paths.backups, 'again') }));
   rmSync(again.result.file);
-  const after = memory(source);
+  const after = memory();
   await source.close();
   console.log(
     JSON.stringify({
@@ -123,9 +122,9 @@ if (step === 'backup') {
 } else if (step === 'restore') {
   const target = openTarget();
   const storage = createLocalStorage(paths.targetFiles);
-  const before = memory(target);
+  const before = memory();
   const restore = await watchLoop(() => restoreBackup(target, storage, process.env.BENCH_ARCHIVE ?? ''));
-  const after = memory(target);
+  const after = memory();
   await target.close();
   const rows = restore.result.counts.reduce((sum, row) => sum + row.restored, 0);
   console.log(JSON.stringify({ rows, restore: only(restore), memory: { before, after } }));
@@ -155,7 +154,7 @@ if (step === 'backup') {
   try {
     if (admin) {
       await admin.connect();
-      for (const name of ['agency_bench_source', 'agency_bench_target']) {
+      for (const name of Object.values(SERVER_DATABASES)) {
         await admin.query(`drop database if exists ${name}`);
         await admin.query(`create database ${name}`);
       }
@@ -213,7 +212,7 @@ if (step === 'backup') {
     );
   } finally {
     if (admin) {
-      for (const name of ['agency_bench_source', 'agency_bench_target'])
+      for (const name of Object.values(SERVER_DATABASES))
         await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
       await admin.end();
     }

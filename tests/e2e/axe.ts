@@ -20,9 +20,9 @@ async function violationsOfPage(page: Page, include: string | undefined): Promis
   const added = await page.evaluate(() => typeof (window as unknown as { axe?: typeof axe }).axe?.run === 'function');
   if (!added) await page.evaluate(axe.source);
   return page.evaluate(
-    ([context, options]) =>
+    ([context, runOptions]) =>
       (window as unknown as { axe: typeof axe }).axe
-        .run(context ? { include: [context] } : document, options)
+        .run(context ? { include: [context] } : document, runOptions)
         .then((results) => results.violations),
     [include, options()] as const,
   );

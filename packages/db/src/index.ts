@@ -94,7 +94,7 @@ export function createDb(options: DbOptions): Database {
  * resident (~200 MiB with 16 MB), growing further as a backup read every table; lead posts are no slower (the
  * data files stay in the OS's page cache). docs/backups.md has the figures.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 function createPglite(dataDir: string, loadDataDir?: Blob): Database {
   const onDisk = !dataDir.startsWith('memory://');

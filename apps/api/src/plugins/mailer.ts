@@ -22,13 +22,13 @@ export interface MailerOptions {
   webhooks?: WebhookConfig | undefined;
   /** The domain of the Message-IDs of mails about leads (`<outbox id@domain>`). */
   messageIdDomain?: string | undefined;
-  /** Pause between passes; 0 turns the timer off (passes then run only on kick or process()). */
-  intervalMs?: number;
+  /** Pause between passes (OUTBOX_INTERVAL_SECONDS); 0 turns the timer off (passes then run only on kick or
+   *  process()). */
+  intervalMs: number;
   /** The retry backoff's base in seconds (OUTBOX_RETRY_BASE_SECONDS; services/outbox.ts). */
   retryBaseSeconds?: number;
 }
 
-const DEFAULT_INTERVAL_MS = 2000;
 const NOTHING: OutboxRun = { sent: 0, failed: 0 };
 
 export default fp<MailerOptions>(async function mailer(
@@ -83,9 +83,8 @@ export default fp<MailerOptions>(async function mailer(
   app.decorate('outbox', { process, kick });
 
   app.addHook('onReady', async () => {
-    const every = intervalMs ?? DEFAULT_INTERVAL_MS;
-    if (sender && every > 0) {
-      timer = setInterval(kick, every);
+    if (sender && intervalMs > 0) {
+      timer = setInterval(kick, intervalMs);
       timer.unref();
     }
   });

@@ -1,11 +1,10 @@
 // The public cache as clients meet it: fast repeated answers that never show a draft, a deleted post or an
 // editor's view to the public, and a write through one instance seen by another within a second.
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callers } from '../../test/auth-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { garbageCollector } from '../../test/gc.ts';
 import { listBlogs } from '../services/blogs.ts';
 import publicCachePlugin from './public-cache.ts';
 
@@ -36,13 +35,9 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
   return Date.now() - started;
 }
 
-/** The heap in use once garbage is collected (V8's gc, switched on here for this measurement). */
+/** The heap in use once garbage is collected. */
 function heapAfterCollection(): number {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  // Off again for the files this worker runs next (Vitest runs several in one process).
-  v8.setFlagsFromString('--no-expose-gc');
-  gc();
+  garbageCollector()();
   return process.memoryUsage().heapUsed;
 }
 

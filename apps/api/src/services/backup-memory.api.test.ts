@@ -7,10 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { garbageCollector } from '../../test/gc.ts';
 import { createBackup, restoreBackup } from './backup.ts';
 import { createLocalStorage } from './storage.ts';
 
@@ -23,9 +22,7 @@ const ARRAY_BUFFERS_BOUND = 16 * MIB;
 /** And to the resident memory (PGlite's own work, the JS heap's garbage, the streams' buffers): most of the file. */
 const RSS_BOUND = 48 * MIB;
 
-// The collector's own function, without a flag on the command line (vitest starts the workers).
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as (options: { type: 'minor' | 'major' }) => void;
+const collect = garbageCollector();
 
 /** Runs `work` while sampling memory every 10 ms: how much more its height was than before it started. */
 async function growth<T>(work: () => Promise<T>): Promise<{ result: T; rss: number; arrayBuffers: number }> {
