@@ -21,6 +21,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(/DATABASE_URL/);
   });
 
+  it("reads the outbox's pause between passes: 2 s unless OUTBOX_INTERVAL_SECONDS says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).outboxIntervalSeconds).toBe(2);
+    expect(loadConfig({ OUTBOX_INTERVAL_SECONDS: '0.25', DATA_DIR: dataDir() }).outboxIntervalSeconds).toBe(0.25);
+    expect(() => loadConfig({ OUTBOX_INTERVAL_SECONDS: '0', DATA_DIR: dataDir() })).toThrow(/OUTBOX_INTERVAL_SECONDS/);
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/JWT_SECRET/);
   });

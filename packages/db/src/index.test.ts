@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, schema } from './index.ts';
+import { createDb, schema, sql } from './index.ts';
 
 describe('createDb (PGlite)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'agency-db-'));
@@ -24,6 +24,8 @@ describe('createDb (PGlite)', () => {
     await second.migrate();
     const rows = await second.db.select().from(schema.contacts);
     expect(rows.map((r) => r.email)).toEqual(['ada@example.com']);
+    // A 16 MB buffer pool, not PostgreSQL's 128 MB: an open database holds ~120 MiB less (decision 0044).
+    expect(await second.run(sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }]);
     await second.ping();
     await second.close();
     // Two on-disk PGlite starts and every migration: far over the default 30 s on a busy 2-core machine.
