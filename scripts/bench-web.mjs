@@ -13,7 +13,8 @@
 // BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, the file Lighthouse
 // attributes each to, and from the run's trace the task's real length, CPU time and what it did: parse HTML, style,
 // layout, paint, script, image decode, GC, the document's commit), its LCP's phases and the server response time
-// the simulation took from the run, to name what TBT and LCP counted.
+// the simulation took from the run, to name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
+// the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`.
 // BENCH_WARM_BROWSER=1 has the Lighthouse Chromium draw an unrelated page before the first run (see below).
 // BENCH_PAGES="/ /blog" measures only those pages (on a shared machine, measure a few and say so: a busy CPU
 // raises TBT). `--js-only` skips Lighthouse (the slow part) and the taps and prints only the JavaScript of each
@@ -22,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PAGES as PAGE_LIST } from '../apps/web/app/content/pages.ts';
 import { jsMeter } from './bench-js.mjs';
-import { mainThreadTasks } from './bench-lh-tasks.mjs';
+import { longTasksWithTrace } from './bench-lh-tasks.mjs';
 import { startServer } from './bench-server.mjs';
 import { tapMeter, tapSummary } from './bench-taps.mjs';
 import { warmUpBrowser } from './bench-warm-browser.mjs';
@@ -39,8 +40,6 @@ const FIRST_TAP_BUDGET_MS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LCP_BUDGET_MS = 1000;
 const TBT_BUDGET_MS = 50;
-/** The part of a task beyond this length is what TBT sums. */
-const BLOCKING_AFTER_MS = 50;
 /** JavaScript in the first five seconds without interaction: pages without a form, and pages with one. */
 const FIRST_JS_BUDGET_KB = 60;
 const FORM_PAGE_FIRST_JS_BUDGET_KB = 80;
@@ -125,33 +124,23 @@ try {
         problems.push(
           `${page}: ${foreign.length} request(s) leave the origin: ${foreign.map((r) => r.url).join(', ')}`,
         );
+      // What TBT counted: Lighthouse's long tasks on its simulated (4× slower) timeline, with the file each is
+      // attributed to ('Unattributable': the browser's own work, e.g. committing the document or a picture's), each
+      // beside the task of the run's trace it is (the simulation's length is the trace's × 4, × 2 for a task that
+      // lays out): its length on the thread, the thread's CPU time in it (lower when the machine is busy) and what it
+      // did; and TBT again from those tasks' CPU time (`tbtCpuMs`, scripts/bench-lh-tasks.mjs).
+      const fcp = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
+      const items = audits['long-tasks']?.details?.items ?? [];
+      const longTasks = await longTasksWithTrace(result.artifacts.Trace, items, fcp);
       if (process.env.BENCH_VERBOSE) {
         for (const r of scripts) console.log(`  ${page} ${r.transferSize} ${r.url.replace(server.origin, '')}`);
-        // What TBT counted: Lighthouse's long tasks on its simulated (4× slower) timeline, with the file each is
-        // attributed to ('Unattributable': the browser's own work, e.g. committing the document or a picture's).
-        // Beside each, the task of the run's trace it is (the simulation's length is the trace's × 4, × 2 for a
-        // task that lays out): its length on the thread, the thread's CPU time in it (lower when the machine is
-        // busy) and what it did (scripts/bench-lh-tasks.mjs).
-        const fcp = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
-        const traced = await mainThreadTasks(result.artifacts.Trace);
-        // TBT again from the CPU time of the long tasks after FCP, as if the thread had never waited for a core: on
-        // a busy machine the difference to the run's TBT is the machine's, not the page's.
-        let cpuBlocking = 0;
-        for (const task of audits['long-tasks']?.details?.items ?? []) {
-          const index = traced.findIndex((t) => Math.abs(t.simulatedMs - task.duration) <= 1);
-          const [same] = index === -1 ? [] : traced.splice(index, 1);
-          if (same?.cpuMs != null && task.startTime >= fcp)
-            cpuBlocking += Math.max(0, (same.cpuMs * same.simulatedMs) / Math.max(same.ms, 0.1) - BLOCKING_AFTER_MS);
+        for (const { item, task } of longTasks.tasks)
           console.log(
-            `  ${page} run ${run} long task at ${Math.round(task.startTime)} ms (FCP ${fcp}) for ${Math.round(task.duration)} ms: ${String(task.url).replace(server.origin, '')}` +
-              (same
-                ? ` = ${same.ms} ms on the thread at ${same.startMs} ms (${same.cpuMs ?? '?'} ms CPU): ${same.what}`
+            `  ${page} run ${run} long task at ${Math.round(item.startTime)} ms (FCP ${fcp}) for ${Math.round(item.duration)} ms: ${String(item.url).replace(server.origin, '')}` +
+              (task
+                ? ` = ${task.ms} ms on the thread at ${task.startMs} ms (${task.cpuMs ?? '?'} ms CPU): ${task.what}`
                 : ''),
           );
-        }
-        console.log(
-          `  ${page} run ${run} TBT ${Math.round(audits['total-blocking-time']?.numericValue ?? 0)} ms; from its long tasks' CPU time ${Math.round(cpuBlocking)} ms`,
-        );
         // The server time Lighthouse's simulation adds to every request of the origin, taken from this run's own
         // answers (higher in a fresh Chromium's first run: decision 0024, round 38), and its round trip.
         const diagnostics = audits.diagnostics?.details?.items?.[0];
@@ -176,6 +165,7 @@ try {
         fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        tbtCpuMs: longTasks.cpuTbtMs,
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         ...js,
         cssKB: Number((bytes('Stylesheet') / 1024).toFixed(1)),
