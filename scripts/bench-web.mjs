@@ -10,9 +10,12 @@
 // Lighthouse's mobile throttling, BENCH_TAP_RUNS times each, 3; min, median and max per tap, every run with
 // BENCH_VERBOSE, which also names the long tasks between a tap and its answer), checked against issue 29's 200 ms;
 // each Lighthouse row also shows its page's slowest first tap (`slowestTapMs`).
-// BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, and the file Lighthouse
-// attributes each to), its LCP's phases and the server response time the simulation took from the run, to name
-// what TBT and LCP counted.
+// BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, the file Lighthouse
+// attributes each to, and from the run's trace the task's real length, CPU time and what it did: parse HTML, style,
+// layout, paint, script, image decode, GC, the document's commit), its LCP's phases and the server response time
+// the simulation took from the run, to name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
+// the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`.
+// BENCH_WARM_BROWSER=1 has the Lighthouse Chromium draw an unrelated page before the first run (see below).
 // BENCH_PAGES="/ /blog" measures only those pages (on a shared machine, measure a few and say so: a busy CPU
 // raises TBT). `--js-only` skips Lighthouse (the slow part) and the taps and prints only the JavaScript of each
 // page; `--taps-only` prints only the taps.
@@ -20,8 +23,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PAGES as PAGE_LIST } from '../apps/web/app/content/pages.ts';
 import { jsMeter } from './bench-js.mjs';
+import { longTasksWithTrace } from './bench-lh-tasks.mjs';
 import { startServer } from './bench-server.mjs';
 import { tapMeter, tapSummary } from './bench-taps.mjs';
+import { warmUpBrowser } from './bench-warm-browser.mjs';
 import { CHROMIUM_FLAGS, chromiumPath } from './chromium.mjs';
 
 const PAGES =
@@ -65,6 +70,10 @@ const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath,
   chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
+// BENCH_WARM_BROWSER=1: the Lighthouse Chromium first draws an unrelated `data:` page, as a visitor's running
+// browser has (scripts/bench-warm-browser.mjs), to compare the first run with and without Chromium's own first-time
+// work (decision 0024, round 39: not the default, as it did not change the first run's main thread on a busy machine).
+if (process.env.BENCH_WARM_BROWSER) await warmUpBrowser(chrome.port);
 
 const rows = [];
 const jsRows = [];
@@ -115,14 +124,22 @@ try {
         problems.push(
           `${page}: ${foreign.length} request(s) leave the origin: ${foreign.map((r) => r.url).join(', ')}`,
         );
+      // What TBT counted: Lighthouse's long tasks on its simulated (4× slower) timeline, with the file each is
+      // attributed to ('Unattributable': the browser's own work, e.g. committing the document or a picture's), each
+      // beside the task of the run's trace it is (the simulation's length is the trace's × 4, × 2 for a task that
+      // lays out): its length on the thread, the thread's CPU time in it (lower when the machine is busy) and what it
+      // did; and TBT again from those tasks' CPU time (`tbtCpuMs`, scripts/bench-lh-tasks.mjs).
+      const fcp = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
+      const items = audits['long-tasks']?.details?.items ?? [];
+      const longTasks = await longTasksWithTrace(result.artifacts.Trace, items, fcp);
       if (process.env.BENCH_VERBOSE) {
         for (const r of scripts) console.log(`  ${page} ${r.transferSize} ${r.url.replace(server.origin, '')}`);
-        // What TBT counted: Lighthouse's long tasks on its simulated (4× slower) timeline, with the file each is
-        // attributed to ('Unattributable': the browser's own work, e.g. committing the document or a picture's).
-        const fcp = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
-        for (const task of audits['long-tasks']?.details?.items ?? [])
+        for (const { item, task } of longTasks.tasks)
           console.log(
-            `  ${page} run ${run} long task at ${Math.round(task.startTime)} ms (FCP ${fcp}) for ${Math.round(task.duration)} ms: ${String(task.url).replace(server.origin, '')}`,
+            `  ${page} run ${run} long task at ${Math.round(item.startTime)} ms (FCP ${fcp}) for ${Math.round(item.duration)} ms: ${String(item.url).replace(server.origin, '')}` +
+              (task
+                ? ` = ${task.ms} ms on the thread at ${task.startMs} ms (${task.cpuMs ?? '?'} ms CPU): ${task.what}`
+                : ''),
           );
         // The server time Lighthouse's simulation adds to every request of the origin, taken from this run's own
         // answers (higher in a fresh Chromium's first run: decision 0024, round 38), and its round trip.
@@ -148,6 +165,7 @@ try {
         fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
         lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        tbtCpuMs: longTasks.cpuTbtMs,
         cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         ...js,
         cssKB: Number((bytes('Stylesheet') / 1024).toFixed(1)),
