@@ -10,10 +10,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { makeClusterTemplate, startFromTemplate } from './cluster-template.ts';
 import { forgetOwner, recordOwner } from './embedded-lock.ts';
 import * as schema from './schema.ts';
 
 export * as schema from './schema.ts';
+export { clusterTemplateDir } from './cluster-template.ts';
 export { embeddedLock, type EmbeddedLock, OWNER_FILE, PGLITE_LOCK_FILE } from './embedded-lock.ts';
 export {
   and,
@@ -99,6 +101,8 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 function createPglite(dataDir: string, loadDataDir?: Blob): Database {
   const onDisk = !dataDir.startsWith('memory://');
   if (onDisk) mkdirSync(dataDir, { recursive: true });
+  // An empty directory starts as a copy of the empty cluster made once, not with PGlite's initdb (~700 MiB).
+  if (onDisk && !loadDataDir) startFromTemplate(dataDir);
   const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
   // Beside PGlite's lock file, which does not say which process holds it (see embedded-lock.ts).
   if (onDisk) recordOwner(dataDir);
@@ -117,6 +121,14 @@ function createPglite(dataDir: string, loadDataDir?: Blob): Database {
       if (onDisk) forgetOwner(dataDir);
     },
   };
+}
+
+/**
+ * Makes the empty cluster that new embedded databases start from, when absent (`npm run build`): PGlite's initdb,
+ * with the start parameters the app opens it with. Returns whether it made one.
+ */
+export function makeEmbeddedTemplate(): Promise<boolean> {
+  return makeClusterTemplate(PGLITE_START_PARAMS);
 }
 
 /**
