@@ -153,12 +153,23 @@ if (step === 'backup') {
     const started = Date.now();
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', RUSAGE_HOOK, fileURLToPath(new URL('../apps/api/backup-cli.mjs', import.meta.url)), 'restore', archive],
+      [
+        '--import',
+        RUSAGE_HOOK,
+        fileURLToPath(new URL('../apps/api/backup-cli.mjs', import.meta.url)),
+        'restore',
+        archive,
+      ],
       { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 16 * MIB },
     );
     const usage = JSON.parse(/^rusage (.*)$/m.exec(stderr)?.[1] ?? '{}') as Record<'maxRSS' | 'userCPUTime', number>;
     const rows = [...stdout.matchAll(/^\S+\s+\d+\s+(\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
-    return { ms: Date.now() - started, maxRssMib: Math.round(usage.maxRSS / 1024), cpuS: usage.userCPUTime / 1e6, rows };
+    return {
+      ms: Date.now() - started,
+      maxRssMib: Math.round(usage.maxRSS / 1024),
+      cpuS: usage.userCPUTime / 1e6,
+      rows,
+    };
   };
   const restoreText = (label: string, figures: Awaited<ReturnType<typeof restoreCli>>) =>
     `${label}: ${(figures.ms / 1000).toFixed(1)} s, ${figures.cpuS.toFixed(1)} s of CPU (user), ` +

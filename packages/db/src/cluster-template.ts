@@ -68,19 +68,19 @@ function makePrivate(dir: string): void {
 
 /**
  * Copies the template into `dataDir` when that is empty and a template exists: copied beside it under a
- * temporary name, then renamed over the empty directory, so a stop half-way leaves it empty (PGlite would then
- * run initdb), never half a cluster. Returns whether it did.
+ * temporary name, then renamed over the empty directory, so a stop half-way leaves it empty, never half a cluster.
+ * Returns whether it did; when it cannot (a template this user may not read, a full disk), PGlite's initdb runs.
  */
 export function startFromTemplate(dataDir: string): boolean {
   if (!isEmptyDir(dataDir) || !existsSync(path.join(clusterTemplateDir, 'PG_VERSION'))) return false;
   const staging = `${dataDir}.${process.pid}.partial`;
-  rmSync(staging, { recursive: true, force: true });
-  cpSync(clusterTemplateDir, staging, { recursive: true, preserveTimestamps: true });
   try {
-    renameSync(staging, dataDir);
-  } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    throw error;
+    cpSync(clusterTemplateDir, staging, { recursive: true, preserveTimestamps: true });
+    renameSync(staging, dataDir);
+    return true;
+  } catch {
+    rmSync(staging, { recursive: true, force: true });
+    return false;
   }
-  return true;
 }
