@@ -1,6 +1,7 @@
 // createDb(): the one way the app reaches its database, embedded PGlite or a PostgreSQL server.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -133,15 +134,20 @@ export function makeEmbeddedTemplate(): Promise<boolean> {
 
 /**
  * A fresh PGlite cluster with every migration applied, dumped (uncompressed tar, for `loadDataDir`): the API
- * tests migrate once and start each test's database from it, which skips PGlite's initdb and the migrations.
+ * tests migrate once and start each test's database from it, which skips PGlite's initdb and the migrations. It
+ * starts from the empty cluster (made here when absent, so the CLI tests find it too), else from PGlite's initdb.
  */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const client = new PGlite('memory://');
+  await makeEmbeddedTemplate().catch(() => false);
+  const dir = mkdtempSync(path.join(tmpdir(), 'agency-migrated-'));
+  const dataDir = path.join(dir, 'db');
+  const client = new PGlite(startFromTemplate(dataDir) ? dataDir : 'memory://');
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
