@@ -34,9 +34,22 @@ function templateMissing() {
   return !existsSync(path.join(database, 'dist', `pglite-cluster-${version}`, 'PG_VERSION'));
 }
 
-// The CLI's own output stays one line on failure: the steps' output goes to stderr only if they fail.
-const quietly = (args, cwd) => execFileSync(process.execPath, args, { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-if (stale()) quietly(['build.mjs', '--cli'], here);
-if (templateMissing()) quietly(['--liftoff-only', '--import', 'tsx', 'src/template-cli.ts'], database);
+/** Runs a step; whether it succeeded. Its output is not the CLI's: it is shown only when the step fails. */
+function step(args, cwd) {
+  try {
+    execFileSync(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    return true;
+  } catch (error) {
+    process.stderr.write(`${error.stderr ?? ''}`);
+    return false;
+  }
+}
+// A bundle that cannot be rebuilt (a read-only checkout) is still run; without one, one line and exit 1.
+if (stale() && !step(['build.mjs', '--cli'], here) && !existsSync(bundle)) {
+  console.error(`${process.argv[2] ?? 'backup'} failed: the CLI could not be built (cd apps/api && node build.mjs)`);
+  process.exit(1);
+}
+// Without the empty cluster a new embedded database runs PGlite's initdb instead, as before.
+if (templateMissing()) step(['--liftoff-only', '--import', 'tsx', 'src/template-cli.ts'], database);
 
 await import(pathToFileURL(bundle).href);
