@@ -88,7 +88,7 @@ function cli(which, args) {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/backup-cli.ts', ...args],
+      ['apps/api/backup-cli.mjs', ...args],
       { cwd: root, env: { ...sites[which], NODE_ENV: 'test' }, timeout: 90_000 },
       (error, stdout, stderr) => resolve({ code: error ? (error.code ?? 1) : 0, stdout, stderr }),
     );

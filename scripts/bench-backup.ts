@@ -5,8 +5,9 @@
 // 4 by default, adding up to that many MiB, written to the storage directory directly; BENCH_DATABASE_URL=postgres://…
 // of a server where the bench may create and drop the databases agency_bench_source and agency_bench_target).
 // Prints figures; asserts nothing (backup-lag.api.test.ts and backup-memory.api.test.ts do). The data is made
-// first; the backup, the new target database (PGlite's initdb), the restore into it and the bucket upload each run
-// in a process of their own, so the memory figures are theirs (PGlite's own included), not the seeding's; the backup's
+// first; the backup, the target database, `npm run restore` over it and into an empty DATA_DIR (on PGlite) and the
+// bucket upload each run in a process of their own, so the memory figures are theirs (PGlite's own included), not the
+// seeding's; the restores' are the kernel's (getrusage's maxRSS of the CLI, built as `npm run restore` runs it); the backup's
 // process also says what it held before the backup (Node and the app's modules, then the database open). The bucket
 // is the fake S3 server of the tests (s3rver), in the parent process. Every process runs PGlite on V8's baseline
 // compiler as the server does (lib/wasm-baseline.ts, decision 0043).
@@ -21,13 +22,15 @@ import { promisify } from 'node:util';
 import { createDb, sql } from '@agency/db';
 import pg from 'pg';
 import { type LoopFigures, watchLoop } from '../apps/api/test/event-loop-watch.ts';
-import { createBackup, restoreBackup, verifyArchive } from '../apps/api/src/services/backup.ts';
+import { createBackup, verifyArchive } from '../apps/api/src/services/backup.ts';
 import { createBackupStore } from '../apps/api/src/services/backup-store.ts';
 import { createS3Storage, type S3StorageOptions } from '../apps/api/src/services/s3-storage.ts';
 import { createLocalStorage } from '../apps/api/src/services/storage.ts';
 import { startFakeS3 } from '../apps/api/test/s3.ts';
 
 const MIB = 1024 * 1024;
+/** Loaded first by a process the bench starts: prints its getrusage figures (maxRSS in KiB) as it exits. */
+const RUSAGE_HOOK = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\nrusage '+JSON.stringify(process.resourceUsage())+'\\n'))`;
 const LEADS = Number(process.env.LEADS ?? 10_000);
 const FILES_MB = Number(process.env.BENCH_BACKUP_FILES_MB ?? 0);
 const FILE_MB = Number(process.env.BENCH_FILE_MB ?? 4);
@@ -60,8 +63,10 @@ const paths = {
   sourceDb: path.join(work, 'source-db'),
   sourceFiles: path.join(work, 'source-uploads'),
   backups: path.join(work, 'backups'),
-  targetDb: path.join(work, 'target-db'),
-  targetFiles: path.join(work, 'target-uploads'),
+  /** DATA_DIR of the restore over an existing database (db/ made by the 'target' step) and of the one into nothing. */
+  target: path.join(work, 'target'),
+  emptyTarget: path.join(work, 'empty-target'),
+  targetDb: path.join(work, 'target', 'db'),
 };
 /** The databases the bench makes on a PostgreSQL server (BENCH_DATABASE_URL). */
 const SERVER_DATABASES = { source: 'agency_bench_source', target: 'agency_bench_target' };
@@ -110,24 +115,15 @@ if (step === 'backup') {
     }),
   );
 } else if (step === 'target') {
-  // A new embedded database, as `npm run restore` on a new machine (or the server's first start) makes it: PGlite's
-  // initdb, measured apart from the restore, which then opens it as an existing database.
+  // An existing database to restore over, as a server's first start leaves it: a new embedded database (a copy of
+  // the empty cluster `npm run build` made, decision 0045; PGlite's initdb without it), migrated.
   const opened = await watchLoop(async () => {
     const target = openTarget();
-    await target.run(sql`select 1`);
+    await target.migrate();
     return target;
   });
   await opened.result.close();
   console.log(JSON.stringify({ target: only(opened) }));
-} else if (step === 'restore') {
-  const target = openTarget();
-  const storage = createLocalStorage(paths.targetFiles);
-  const before = memory();
-  const restore = await watchLoop(() => restoreBackup(target, storage, process.env.BENCH_ARCHIVE ?? ''));
-  const after = memory();
-  await target.close();
-  const rows = restore.result.counts.reduce((sum, row) => sum + row.restored, 0);
-  console.log(JSON.stringify({ rows, restore: only(restore), memory: { before, after } }));
 } else if (step === 'upload') {
   // The scheduled backup's way to a bucket (BACKUP_S3_PREFIX): the archive goes up as a multipart upload, then
   // comes down again to be read back.
@@ -149,6 +145,35 @@ if (step === 'backup') {
     });
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
   };
+  /**
+   * `npm run restore -- <archive>` on DATA_DIR (DATABASE_URL for PostgreSQL): the CLI's own figures, the kernel's
+   * highest resident memory of the process (getrusage, printed as it exits by a module loaded first) and its CPU.
+   */
+  const restoreCli = async (dataDir: string, archive: string, databaseUrl = '') => {
+    const started = Date.now();
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [
+        '--import',
+        RUSAGE_HOOK,
+        fileURLToPath(new URL('../apps/api/backup-cli.mjs', import.meta.url)),
+        'restore',
+        archive,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, encoding: 'utf8', maxBuffer: 16 * MIB },
+    );
+    const usage = JSON.parse(/^rusage (.*)$/m.exec(stderr)?.[1] ?? '{}') as Record<'maxRSS' | 'userCPUTime', number>;
+    const rows = [...stdout.matchAll(/^\S+\s+\d+\s+(\d+)$/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+    return {
+      ms: Date.now() - started,
+      maxRssMib: Math.round(usage.maxRSS / 1024),
+      cpuS: usage.userCPUTime / 1e6,
+      rows,
+    };
+  };
+  const restoreText = (label: string, figures: Awaited<ReturnType<typeof restoreCli>>) =>
+    `${label}: ${(figures.ms / 1000).toFixed(1)} s, ${figures.cpuS.toFixed(1)} s of CPU (user), ` +
+    `resident memory ${figures.maxRssMib} MiB at its peak (getrusage)`;
   const s3 = await startFakeS3('agency-bench-backups');
   const admin = SERVER_URL ? new pg.Client({ connectionString: SERVER_URL }) : undefined;
   try {
@@ -191,7 +216,9 @@ if (step === 'backup') {
       .join(', ');
     const backup = await child('backup');
     const target = await child('target');
-    const restore = await child('restore', { BENCH_ARCHIVE: backup.file });
+    // `npm run restore` as an operator runs it, into the existing database and into an empty DATA_DIR.
+    const restore = await restoreCli(paths.target, backup.file, databaseUrl(SERVER_DATABASES.target));
+    const restoreEmpty = SERVER_URL ? undefined : await restoreCli(paths.emptyTarget, backup.file);
     const upload = await child('upload', { BENCH_ARCHIVE: backup.file, BENCH_S3: JSON.stringify(s3.options) });
     const held = backup.memory as Record<'loaded' | 'opened' | 'after', ReturnType<typeof memory>>;
     console.log(
@@ -202,9 +229,9 @@ if (step === 'backup') {
         `queried ${memoryText(held.opened)}; after both backups ${memoryText(held.after)}\n` +
         `  ${figures('backup', backup.backup)}\n  ${figures('read back', backup.readBack)}\n` +
         `  ${figures('the next backup in the same process', backup.again)}\n` +
-        `  ${figures(SERVER_URL ? 'a new database (connecting to it)' : 'a new embedded database (initdb)', target.target)}\n` +
-        `  ${figures('restore into it', restore.restore)}\n` +
-        `    the restore's process: before ${memoryText(restore.memory.before)}; after ${memoryText(restore.memory.after)}\n` +
+        `  ${figures(SERVER_URL ? 'the target database migrated' : 'a new embedded database, migrated', target.target)}\n` +
+        `  ${restoreText('npm run restore into it', restore)}\n` +
+        (restoreEmpty ? `  ${restoreText('npm run restore into an empty DATA_DIR', restoreEmpty)}\n` : '') +
         `  ${figures('upload to the bucket (multipart)', upload.upload)}\n` +
         `  ${figures('download from the bucket', upload.download)}\n  load average after: ${loadavg()
           .map((value) => value.toFixed(1))

@@ -27,7 +27,7 @@ function cli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/backup-cli.ts', ...args],
+      ['apps/api/backup-cli.mjs', ...args],
       // The embedded database in DATA_DIR unless a DATABASE_URL is given, whatever the suite runs on.
       {
         cwd: root,
@@ -51,7 +51,7 @@ describe('npm run backup / npm run restore', () => {
       mkdirSync(upload, { recursive: true });
       writeFileSync(path.join(upload, 'file'), 'the bytes of an upload');
       // A confirmation mail still waiting to be sent when the backup is taken. The source starts from the migrated
-      // template (no initdb); the restore below makes its target from nothing, as on a new machine.
+      // template (no initdb); the restore below makes its target in an empty DATA_DIR, as on a new machine.
       const seeded = createDb({ dataDir: path.join(source, 'db'), loadDataDir: migratedCluster() });
       await seeded.migrate();
       await seeded.run(

@@ -58,7 +58,7 @@ function restoreCli(args: string[]): Promise<{ code: number; stdout: string; std
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/backup-cli.ts', 'restore', ...args],
+      ['apps/api/backup-cli.mjs', 'restore', ...args],
       { cwd: root, env: { ...env, DATABASE_URL: '' }, timeout: 120_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

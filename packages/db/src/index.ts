@@ -1,6 +1,7 @@
 // createDb(): the one way the app reaches its database, embedded PGlite or a PostgreSQL server.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -10,10 +11,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { makeClusterTemplate, startFromTemplate } from './cluster-template.ts';
 import { forgetOwner, recordOwner } from './embedded-lock.ts';
 import * as schema from './schema.ts';
 
 export * as schema from './schema.ts';
+export { clusterTemplateDir } from './cluster-template.ts';
 export { embeddedLock, type EmbeddedLock, OWNER_FILE, PGLITE_LOCK_FILE } from './embedded-lock.ts';
 export {
   and,
@@ -99,6 +102,8 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 function createPglite(dataDir: string, loadDataDir?: Blob): Database {
   const onDisk = !dataDir.startsWith('memory://');
   if (onDisk) mkdirSync(dataDir, { recursive: true });
+  // An empty directory starts as a copy of the empty cluster made once, not with PGlite's initdb (~700 MiB).
+  if (onDisk && !loadDataDir) startFromTemplate(dataDir);
   const client = new PGlite(dataDir, { startParams: PGLITE_START_PARAMS, ...(loadDataDir ? { loadDataDir } : {}) });
   // Beside PGlite's lock file, which does not say which process holds it (see embedded-lock.ts).
   if (onDisk) recordOwner(dataDir);
@@ -120,16 +125,29 @@ function createPglite(dataDir: string, loadDataDir?: Blob): Database {
 }
 
 /**
+ * Makes the empty cluster that new embedded databases start from, when absent (`npm run build`): PGlite's initdb,
+ * with the start parameters the app opens it with. Returns whether it made one.
+ */
+export function makeEmbeddedTemplate(): Promise<boolean> {
+  return makeClusterTemplate(PGLITE_START_PARAMS);
+}
+
+/**
  * A fresh PGlite cluster with every migration applied, dumped (uncompressed tar, for `loadDataDir`): the API
- * tests migrate once and start each test's database from it, which skips PGlite's initdb and the migrations.
+ * tests migrate once and start each test's database from it, which skips PGlite's initdb and the migrations. It
+ * starts from the empty cluster (made here when absent, so the CLI tests find it too), else from PGlite's initdb.
  */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const client = new PGlite('memory://');
+  await makeEmbeddedTemplate().catch(() => false);
+  const dir = mkdtempSync(path.join(tmpdir(), 'agency-migrated-'));
+  const dataDir = path.join(dir, 'db');
+  const client = new PGlite(startFromTemplate(dataDir) ? dataDir : 'memory://');
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
