@@ -29,7 +29,7 @@ const options = {
 };
 
 /** The CLI's sources (paths from apps/api), for backup-cli.mjs to tell a stale bundle. */
-export const CLI_INPUTS = 'dist/backup-cli.inputs.json';
+const CLI_INPUTS = 'dist/backup-cli.inputs.json';
 
 if (!process.argv.includes('--cli')) {
   await build({ ...options, entryPoints: ['src/server.ts'], outfile: 'dist/server.js' });

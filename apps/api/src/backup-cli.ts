@@ -4,7 +4,7 @@
 import './lib/wasm-baseline.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, embeddedLock, sql } from '@agency/db';
+import { createDb, embeddedLock, makeTemplateBeforeOpening, sql } from '@agency/db';
 import { ConfigError, loadConfig } from './config.ts';
 import { askRunningServer, serverIsRunning } from './services/backup-control.ts';
 import { createBackupStore } from './services/backup-store.ts';
@@ -190,9 +190,12 @@ async function main() {
 }
 
 function openDatabase(config: ReturnType<typeof loadConfig>) {
+  const dataDir = path.join(config.dataDir, 'db');
+  // A restore into an empty DATA_DIR starts from the empty cluster, made first in a child when absent (decision 0045).
+  if (!config.databaseUrl) makeTemplateBeforeOpening(dataDir);
   return createDb({
     url: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
+    dataDir,
     poolSize: 2,
     applicationName: CLI_APPLICATION_NAME,
   });

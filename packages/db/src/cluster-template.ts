@@ -3,6 +3,7 @@
 // of its whole WebAssembly memory: 660-870 MiB resident and ~6 s of CPU, where opening a copied cluster takes
 // ~130 MiB and a second. It serves the server's first start, `npm run db:migrate` and `npm run restore` on an
 // empty DATA_DIR. Without it PGlite's initdb runs, as before. Decision 0045.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,6 +22,11 @@ function pgliteVersion(): string {
 /** Where the template lives: packages/db/dist (not committed), one directory per PGlite release. */
 export const clusterTemplateDir = path.join(packageRoot, 'dist', `pglite-cluster-${pgliteVersion()}`);
 
+/** Whether the template is there, made whole (it is renamed into place only once made). */
+function templateMade(): boolean {
+  return existsSync(path.join(clusterTemplateDir, 'PG_VERSION'));
+}
+
 /** Whether a cluster starts here: no PG_VERSION, and nothing else either (a directory PGlite would initdb). */
 function isEmptyDir(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
@@ -35,7 +41,7 @@ const LOCK_FILES = ['postmaster.pid', 'postmaster.opts'];
  * Run in a process of its own (`npm run build -w @agency/db`): initdb's memory is then that process's.
  */
 export async function makeClusterTemplate(startParams: string[]): Promise<boolean> {
-  if (existsSync(path.join(clusterTemplateDir, 'PG_VERSION'))) return false;
+  if (templateMade()) return false;
   const staging = `${clusterTemplateDir}.${process.pid}.partial`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true, mode: 0o700 });
@@ -48,7 +54,7 @@ export async function makeClusterTemplate(startParams: string[]): Promise<boolea
     renameSync(staging, clusterTemplateDir);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    if (!existsSync(path.join(clusterTemplateDir, 'PG_VERSION'))) throw error;
+    if (!templateMade()) throw error;
   }
   return true;
 }
@@ -72,7 +78,7 @@ function makePrivate(dir: string): void {
  * Returns whether it did; when it cannot (a template this user may not read, a full disk), PGlite's initdb runs.
  */
 export function startFromTemplate(dataDir: string): boolean {
-  if (!isEmptyDir(dataDir) || !existsSync(path.join(clusterTemplateDir, 'PG_VERSION'))) return false;
+  if (!isEmptyDir(dataDir) || !templateMade()) return false;
   const staging = `${dataDir}.${process.pid}.partial`;
   try {
     rmSync(staging, { recursive: true, force: true });
@@ -83,4 +89,16 @@ export function startFromTemplate(dataDir: string): boolean {
     rmSync(staging, { recursive: true, force: true });
     return false;
   }
+}
+
+/**
+ * For a process that must stay small (`npm run restore` into an empty DATA_DIR on a clone that was never built):
+ * makes the template first in a child process, this package's `build` script, so initdb's ~700 MiB are the
+ * child's. Nothing when `dataDir` holds a database or the template is there; a child that fails leaves PGlite's
+ * initdb to run in this process, as without a template.
+ */
+export function makeTemplateBeforeOpening(dataDir: string): void {
+  if (!isEmptyDir(dataDir) || templateMade()) return;
+  const child = spawnSync('npm', ['run', '--silent', 'build'], { cwd: packageRoot, encoding: 'utf8' });
+  if (child.status !== 0) process.stderr.write(child.stderr ?? `${child.error ?? ''}\n`);
 }

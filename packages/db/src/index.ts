@@ -16,7 +16,7 @@ import { forgetOwner, recordOwner } from './embedded-lock.ts';
 import * as schema from './schema.ts';
 
 export * as schema from './schema.ts';
-export { clusterTemplateDir } from './cluster-template.ts';
+export { clusterTemplateDir, makeTemplateBeforeOpening } from './cluster-template.ts';
 export { embeddedLock, type EmbeddedLock, OWNER_FILE, PGLITE_LOCK_FILE } from './embedded-lock.ts';
 export {
   and,
