@@ -4,6 +4,7 @@
 // once, then checked at both widths.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { afterAutosave } from './clock.ts';
 import { adminAuth, keepContent, publishContent, saveContentDraft } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
@@ -157,14 +158,15 @@ test.describe('the content editor', () => {
   test('the conflict merge', async ({ page, request, consoleErrors }) => {
     const auth = await adminAuth(request);
     await loginAdmin(page.request);
+    await page.clock.install();
     await openDocument(page, 'career', 'Careers');
-    // Someone else saves first; this editor's autosave then meets their change.
+    // Someone else saves first; this editor's autosave (the page's clock moved past its delay) then meets their change.
     await saveContentDraft(request, auth, 'career', (data) => {
       data.intro.heading = 'Careers, saved elsewhere';
     });
     await field(page, 'intro.heading').fill('Careers, typed here');
     const conflict = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Merge as chosen' }) });
-    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    await afterAutosave(page, () => expect(conflict).toBeVisible({ timeout: 2_000 }));
     await atBothWidths(page, async () => {
       await expect(conflict.getByRole('group', { name: 'Intro → Heading' })).toBeVisible();
     });

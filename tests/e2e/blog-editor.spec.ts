@@ -1,11 +1,12 @@
 // An editor's day with the blog (issue 12): a failed save keeps the drawer, a post is scheduled,
 // previewed without signing in, published, found by tag and search, renamed (the old address answers
 // 301) and restored from its history.
-import { MESSAGES } from '@agency/contract';
+import { AUTOSAVE_DELAY_MS, MESSAGES } from '@agency/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { afterAutosave, holdClock, settled, skipToNextHeartbeat } from './clock.ts';
 import { expect, test } from './fixtures.ts';
-import { editorAccount, loginAdmin } from './support.ts';
+import { editorAccount, frameAtRest, loginAdmin } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -193,17 +194,27 @@ test("a post's draft is saved on the server by itself, is there in another brows
   expect(created.status()).toBe(201);
   const { slug, _id: postId } = await created.json();
 
-  // Typed in one browser, then nothing: the draft is saved on the server a moment later.
+  // Typed in one browser, then nothing: the draft is saved on the server AUTOSAVE_DELAY_MS later, not before (the
+  // page's clock held, then run on: the delay is exact, and costs no real time).
+  await page.clock.install();
   await login(page);
   await page.getByRole('button', { name: `Edit “${title}”` }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Blog' });
+  const status = editor.getByTestId('post-kept-status');
+  await holdClock(page);
   await editor.getByLabel('Content').fill(`Half-written in the first browser ${id}`);
-  await expect(editor.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await page.clock.runFor(AUTOSAVE_DELAY_MS - 1);
+  await settled(page);
+  expect(await status.textContent(), 'nothing kept or saved a millisecond before the delay').toBe('');
+  await page.clock.runFor(1);
+  await page.clock.resume();
+  await expect(status).toContainText('Draft saved at', { timeout: 15_000 });
 
   // Another browser (nothing kept in it) opens the post: the text is back; the public still reads the post.
   const other = await browser.newContext();
   await other.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'));
   const second = await other.newPage();
+  await second.clock.install();
   await login(second);
   await second.getByRole('button', { name: `Edit “${title}”` }).click();
   const secondEditor = second.getByRole('dialog', { name: 'Edit Blog' });
@@ -224,11 +235,13 @@ test("a post's draft is saved on the server by itself, is there in another brows
 
   // The second browser saves a newer draft; the first one's next save is refused and says who changed it.
   await secondEditor.getByLabel('Content').fill(`Finished in the second browser ${id}`);
-  await expect(secondEditor.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await afterAutosave(second, () =>
+    expect(secondEditor.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+  );
   await editor.getByLabel('Content').fill(`Overwriting from the first browser ${id}`);
-  await expect(editor.getByTestId('post-kept-status')).toContainText('This post was changed by Site Admin', {
-    timeout: 15_000,
-  });
+  await afterAutosave(page, () =>
+    expect(status).toContainText('This post was changed by Site Admin', { timeout: 2_000 }),
+  );
   // The refused save is logged by Chromium as a failed request; that one is expected.
   for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
     if (consoleErrors[index]?.includes('status of 409 ')) consoleErrors.splice(index, 1);
@@ -255,6 +268,7 @@ test('a new post is on the server as a draft from its first autosave, and an emp
   const title = `Written before saving ${id}`;
   const content = `The first paragraph of a post nobody has saved yet ${id}.`;
 
+  await page.clock.install();
   await login(page);
   // Opened and left with nothing typed: no post.
   await page.getByRole('button', { name: 'Create Blog' }).click();
@@ -265,13 +279,17 @@ test('a new post is on the server as a draft from its first autosave, and an emp
   await page.getByRole('button', { name: 'Create Blog' }).click();
   drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Tags').fill('drafts');
-  await expect(drawer.getByTestId('post-kept-status')).toContainText('Kept in this browser', { timeout: 15_000 });
+  await afterAutosave(page, () =>
+    expect(drawer.getByTestId('post-kept-status')).toContainText('Kept in this browser', { timeout: 2_000 }),
+  );
   expect((await allPosts()).length).toBe(before);
 
   // A title and a body: the first autosave creates the post on the server, as a draft.
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill(content);
-  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await afterAutosave(page, () =>
+    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+  );
   await expect.poll(async () => (await allPosts()).length).toBe(before + 1);
   // Nothing public shows it.
   expect(await (await request.get('/blog')).text()).not.toContain(title);
@@ -316,6 +334,7 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   const before = (await allPosts()).length;
   // The leave-page question of a reload is answered "leave" (the text must come back all the same).
   page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+  await page.clock.install();
   await login(page);
   const title = `Carried on ${unique()}`;
 
@@ -323,7 +342,9 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   let drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill('One');
-  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await afterAutosave(page, () =>
+    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+  );
   // Nothing the server lacks: Esc closes without asking, and Create Blog goes on with the same post.
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -339,7 +360,9 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await expect(drawer.getByLabel('Content')).toHaveValue('One, two');
   await expect(drawer.getByText('Your unsaved changes from this browser were put back.')).toBeVisible();
-  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await afterAutosave(page, () =>
+    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+  );
   await drawer.getByRole('button', { name: 'Create Blog' }).click();
   await expect(drawer).toBeHidden();
 
@@ -357,6 +380,7 @@ test('a new post a colleague deletes while it is being written is created again 
 }) => {
   test.setTimeout(90_000);
   const { headers: auth, titled } = await adminPosts(request);
+  await page.clock.install();
   await login(page);
   const title = `Deleted while written ${unique()}`;
 
@@ -364,7 +388,9 @@ test('a new post a colleague deletes while it is being written is created again 
   const drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill('The first lines.');
-  await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  await afterAutosave(page, () =>
+    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+  );
   const [first] = await titled(title);
   expect(first).toBeTruthy();
   // A colleague deletes the draft post from the list.
@@ -372,7 +398,7 @@ test('a new post a colleague deletes while it is being written is created again 
 
   // The writer goes on typing: the next autosave creates the post again, with everything typed.
   await drawer.getByLabel('Content').fill('The first lines, and more.');
-  await expect.poll(async () => (await titled(title)).length, { timeout: 15_000 }).toBe(1);
+  await afterAutosave(page, () => expect.poll(async () => (await titled(title)).length, { timeout: 2_000 }).toBe(1));
   const [again] = await titled(title);
   expect(again?._id).not.toBe(first?._id);
   await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at');
@@ -409,34 +435,42 @@ test('two people on one post see each other, and a conflict shows what the colle
   expect(created.status()).toBe(201);
   const { _id: postId } = await created.json();
 
+  await page.clock.install();
   await login(page);
   await page.getByRole('button', { name: `Edit “${title}”` }).click();
   const mine = page.getByRole('dialog', { name: 'Edit Blog' });
   const anna = await editorAccount(browser, request);
   try {
+    await anna.page.clock.install();
     await anna.page.goto('/admin/blog');
     await anna.page.getByRole('button', { name: `Edit “${title}”` }).click();
     const hers = anna.page.getByRole('dialog', { name: 'Edit Blog' });
     // Anna sees the admin at once; the admin sees Anna by the next heartbeat.
     await expect(hers.getByTestId('other-editors')).toContainText(/Site Admin is editing since \d\d:\d\d/);
+    await skipToNextHeartbeat(page);
     await expect(mine.getByTestId('other-editors')).toContainText(/Anna is editing since \d\d:\d\d/, {
-      timeout: 15_000,
+      timeout: 15_000, // the heartbeat's round trip on a busy machine; the heartbeat itself is not waited for
     });
 
     // Both change the text; Anna's draft is saved first, the admin's autosave meets it.
     await hers.getByLabel('Content').fill(`Anna’s text ${id}`);
-    await expect(hers.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+    await afterAutosave(anna.page, () =>
+      expect(hers.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+    );
     await mine.getByLabel('Title').fill(`${title}, renamed`);
     await mine.getByLabel('Content').fill(`The admin’s text ${id}`);
     const conflict = mine.getByRole('alert').filter({ hasText: 'changed by Anna' });
-    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    await afterAutosave(page, () => expect(conflict).toBeVisible({ timeout: 2_000 }));
     const choice = conflict.getByRole('group', { name: 'Content' });
     await expect(choice).toContainText(`Anna’s text ${id}`);
     await expect(choice).toContainText(`The admin’s text ${id}`);
     await choice.getByRole('radio', { name: /Keep mine/ }).check();
     await conflict.getByRole('button', { name: 'Merge as chosen' }).click();
     await expect(conflict).toBeHidden();
-    await expect(mine.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 15_000 });
+    // The merged text is saved by the autosave, over Anna's version.
+    await afterAutosave(page, () =>
+      expect(mine.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+    );
     const posts = (await (await request.get('/api/blogs?status=all', { headers })).json()) as {
       _id: string;
       draft: { data: { title: string; content: string } } | null;
@@ -480,6 +514,7 @@ test("the post's page beside the form follows typing, is one tap away on a phone
   await expect(preview.getByRole('link', { name: '#Fibre', exact: true })).toBeVisible({ timeout: 1000 });
 
   await drawer.getByLabel('Tags').focus();
+  await frameAtRest(drawer.getByTestId('page-preview-frame'));
   await preview.getByText('Cat 6A to every desk.').click();
   await expect(drawer.getByLabel('Content')).toBeFocused();
   await expectNoAxeViolations(page, undefined, { preview: true });
@@ -490,6 +525,7 @@ test("the post's page beside the form follows typing, is one tap away on a phone
   await drawer.getByRole('button', { name: 'Show the page preview' }).click();
   await expect(drawer.getByLabel('Title')).toBeHidden();
   await expectNoAxeViolations(page, undefined, { preview: true });
+  await frameAtRest(drawer.getByTestId('page-preview-frame'));
   await preview.getByRole('heading', { level: 1, name: title }).click();
   await expect(drawer.getByLabel('Title')).toBeFocused();
 

@@ -2,7 +2,9 @@
 // number, publishes both, and the public pages and their JSON-LD show them without a rebuild; text typed just
 // before Esc or a reload comes back (content documents and blog posts).
 import type { Page } from '@playwright/test';
+import { AUTOSAVE_DELAY_MS } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
+import { afterAutosave, holdClock, settled } from './clock.ts';
 import { adminAuth, keepContent, openContent } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
@@ -31,8 +33,11 @@ async function openDocument(page: Page, title: string) {
 /** A field of the open document by its path in the document (`plans.0.price`). */
 const field = (page: Page, path: string) => page.locator(`[id$="-${path.replace(/\./g, '-')}"]`);
 
+/** The draft typed is saved: the page's clock (installed before the page loads) is moved past the autosave's delay. */
 const saved = (page: Page) =>
-  expect(page.getByTestId('save-status')).toContainText('Draft saved at', { timeout: 15_000 });
+  afterAutosave(page, () =>
+    expect(page.getByTestId('save-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+  );
 
 async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -46,6 +51,7 @@ test('an editor changes a package price and an office phone, publishes, and the 
   request,
 }) => {
   await loginAdmin(request);
+  await page.clock.install();
   await loginThroughUi(page);
   const price = 1000 + Math.floor(Math.random() * 8000);
   const phone = `+44 20 7946 ${String(1000 + Math.floor(Math.random() * 8999))}`;
@@ -53,8 +59,16 @@ test('an editor changes a package price and an office phone, publishes, and the 
   await openDocument(page, 'Packages and prices');
   await expectNoAxeViolations(page);
   const planName = await field(page, 'plans.0.name').inputValue();
+  // Saved by itself AUTOSAVE_DELAY_MS after the typing, not a millisecond before (the page's clock held, then run on).
+  const status = page.getByTestId('save-status');
+  await holdClock(page);
   await field(page, 'plans.0.price').fill(String(price));
-  await saved(page);
+  await page.clock.runFor(AUTOSAVE_DELAY_MS - 1);
+  await settled(page);
+  expect(await status.textContent()).toMatch(/^Kept in this browser at \d\d:\d\d; not saved yet$/);
+  await page.clock.runFor(1);
+  await page.clock.resume();
+  await expect(status).toContainText('Draft saved at', { timeout: 15_000 });
   await expect(page.getByText('All publish checks pass.')).toBeVisible();
   await publish(page);
 
@@ -87,6 +101,7 @@ test('an editor changes a package price and an office phone, publishes, and the 
 
 test('text typed just before Esc or a reload comes back', async ({ page, request }) => {
   await loginAdmin(request);
+  await page.clock.install();
   await loginThroughUi(page);
   // The leave-page question of a reload is answered "leave" (the text must come back all the same).
   page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
@@ -138,6 +153,7 @@ test("a page's search and sharing fields show the title and description the page
   request,
 }) => {
   await loginAdmin(request);
+  await page.clock.install();
   await loginThroughUi(page);
   // What the public page says today (its document leaves `seo` empty).
   const html = await (await request.get('/about')).text();

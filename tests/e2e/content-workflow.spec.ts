@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { afterAutosave, skipToNextHeartbeat } from './clock.ts';
 import {
   adminAuth,
   contentUrl,
@@ -16,7 +17,7 @@ import {
   saveContentDraft,
 } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
-import { editorAccount, loginAdmin } from './support.ts';
+import { editorAccount, frameAtRest, loginAdmin } from './support.ts';
 
 // Whole documents are edited and checked with axe on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -56,9 +57,12 @@ test('the page beside the form follows typing; Publish names every problem and o
   await expect(preview.getByTestId('draft-preview-banner')).toHaveText('Draft preview — not published');
   await expect(preview.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(preview.getByRole('contentinfo')).toContainText('Privacy Policy');
+  // The focus scrolls the page smoothly, and the frame with it: each click waits for the frame to stand still.
   await field(page, 'plans.0.price').focus();
+  await frameAtRest(frame);
   await preview.getByRole('heading', { level: 1, name: heading }).click();
   await expect(field(page, 'hero.title')).toBeFocused();
+  await frameAtRest(frame);
   await preview.getByText(await field(page, 'hero.lead').inputValue()).click();
   await expect(field(page, 'hero.lead')).toBeFocused();
 
@@ -105,6 +109,7 @@ test('the page beside the form follows typing; Publish names every problem and o
   await expect(preview.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(field(page, 'hero.title')).toBeHidden();
   await expectNoAxeViolations(page);
+  await frameAtRest(frame);
   await preview.getByRole('heading', { level: 1, name: heading }).click();
   await expect(field(page, 'hero.title')).toBeFocused();
 });
@@ -177,24 +182,30 @@ test('two people on one page see each other, and a conflict offers a choice per 
   browser,
   consoleErrors,
 }) => {
+  // The page's clock (clock.ts): the heartbeat and the autosaves are moved to instead of waited for.
+  await page.clock.install();
   await loginAdmin(page.request);
   await openDocument(page, 'career', 'Careers');
   const anna = await editorAccount(browser, request);
   try {
+    await anna.page.clock.install();
     await openDocument(anna.page, 'career', 'Careers');
     // Anna sees the admin at once; the admin sees Anna by the next heartbeat.
     await expect(anna.page.getByTestId('other-editors')).toContainText(/Site Admin is editing since \d\d:\d\d/);
+    await skipToNextHeartbeat(page);
     await expect(page.getByTestId('other-editors')).toContainText(/Anna is editing since \d\d:\d\d/, {
-      timeout: 15_000,
+      timeout: 15_000, // the heartbeat's round trip on a busy machine; the heartbeat itself is not waited for
     });
     await expectNoAxeViolations(anna.page);
 
     // Both change the heading; Anna saves first, the admin's autosave meets her change.
     await field(anna.page, 'intro.heading').fill('Careers by Anna');
-    await expect(anna.page.getByTestId('save-status')).toContainText('Draft saved at', { timeout: 15_000 });
+    await afterAutosave(anna.page, () =>
+      expect(anna.page.getByTestId('save-status')).toContainText('Draft saved at', { timeout: 2_000 }),
+    );
     await field(page, 'intro.heading').fill('Careers by the admin');
     const conflict = page.getByRole('alert').filter({ hasText: 'changed by Anna' });
-    await expect(conflict).toBeVisible({ timeout: 15_000 });
+    await afterAutosave(page, () => expect(conflict).toBeVisible({ timeout: 2_000 }));
     const choice = conflict.getByRole('group', { name: 'Intro → Heading' });
     await expect(choice).toContainText('Careers by Anna');
     await expect(choice).toContainText('Careers by the admin');

@@ -1,0 +1,50 @@
+// The page's clock for the product's own delays (issue 33 item 6, decision 0038): a test installs Playwright's clock
+// before the page loads (`page.clock.install()`: time then runs as usual, timers fire by themselves) and moves it past
+// a delay instead of waiting it out in real time. Only the page's timers and `Date` move; the server keeps real time.
+import { AUTOSAVE_DELAY_MS, CONTENT_PRESENCE_HEARTBEAT_SECONDS } from '@agency/contract';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Past the editors' autosave delay: what was just typed is saved now instead of AUTOSAVE_DELAY_MS later. The
+ * editors set their timer while handling the keystroke, so it is there when `fill` returns; a wait for the saved
+ * status still follows (the save's round trip).
+ */
+export const skipAutosaveDelay = (page: Page) => page.clock.fastForward(AUTOSAVE_DELAY_MS);
+
+/** Past the presence heartbeat: the editor's next one is sent now instead of up to 10 s later. */
+export const skipToNextHeartbeat = (page: Page) => page.clock.fastForward(CONTENT_PRESENCE_HEARTBEAT_SECONDS * 1000);
+
+/**
+ * Holds the page's clock: no timer of the page fires until the test runs it on (`page.clock.runFor`) or lets it go
+ * (`page.clock.resume()`). Held a second ahead of the page's time, so that real time passing between reading it
+ * and holding it cannot put the hold in the past (timers due in that second fire first).
+ */
+export async function holdClock(page: Page) {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+}
+
+/**
+ * Every task the page had queued (a React render after a state change) has run: a message through a
+ * MessageChannel, which React's scheduler also uses and the clock does not hold.
+ */
+export const settled = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+
+/**
+ * Moves the page's clock past the autosave delay until `saved` passes (it checks what the save's answer shows, with
+ * a short timeout of its own): the move is made again while it fails, for a change whose timer was set after the
+ * previous move (a text put back on opening, a state the editor sets after a render).
+ */
+export async function afterAutosave(page: Page, saved: () => Promise<unknown>) {
+  await expect(async () => {
+    await skipAutosaveDelay(page);
+    await saved();
+  }).toPass({ timeout: 20_000 });
+}
