@@ -5,9 +5,9 @@ import { AUTOSAVE_DELAY_MS, CONTENT_PRESENCE_HEARTBEAT_SECONDS } from '@agency/c
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Past the editors' autosave delay: what was just typed is saved now instead of AUTOSAVE_DELAY_MS later. The
- * editors set their timer while handling the keystroke, so it is there when `fill` returns; a wait for the saved
- * status still follows (the save's round trip).
+ * Past the editors' autosave delay: what was just typed is saved now instead of AUTOSAVE_DELAY_MS later. The content
+ * editor sets its timer while handling the keystroke, the blog drawer in an effect React runs before that event's
+ * task ends, so it is there when `fill` returns; `afterAutosave` moves again when it was not (a text put back).
  */
 export const skipAutosaveDelay = (page: Page) => page.clock.fastForward(AUTOSAVE_DELAY_MS);
 
