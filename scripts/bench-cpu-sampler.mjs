@@ -136,6 +136,8 @@ function sample(pids) {
     if (last === -1) last = samples.length - 1;
     process.send(samples.slice(first, last + 1));
   });
+  // The bench ended (or was stopped) without closing the sampler: end with it.
+  process.on('disconnect', () => process.exit(0));
   process.send('ready');
 }
 
