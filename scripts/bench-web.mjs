@@ -19,8 +19,8 @@
 // compositor, raster workers, the browser process, the GPU process's display compositor), and from /proc the server,
 // Lighthouse (this process), the rest of the machine and the host's steal (scripts/bench-cpu-sampler.mjs); and at the
 // end the same summed over the long tasks TBT counted in every run.
-// The server and Lighthouse run below Chromium in priority (`nice` 10, scripts/bench-priority.mjs): they are not on
-// the phone whose page this measures. BENCH_FAIR_PRIORITY=0 runs them at their own priority.
+// Lighthouse runs below Chromium in priority while it measures (`nice` 10, scripts/bench-priority.mjs): it is not on
+// the phone whose page this measures. BENCH_FAIR_PRIORITY=0 leaves it at its own; =all lowers the server too.
 // BENCH_WARM_BROWSER=1 has the Lighthouse Chromium draw an unrelated page before the first run (see below).
 // BENCH_PAGES="/ /blog" measures only those pages (on a shared machine, measure a few and say so: a busy CPU
 // raises TBT). `--js-only` skips Lighthouse (the slow part) and the taps and prints only the JavaScript of each
@@ -31,7 +31,7 @@ import { PAGES as PAGE_LIST } from '../apps/web/app/content/pages.ts';
 import { jsMeter } from './bench-js.mjs';
 import { cpuBetween, startCpuSampler } from './bench-cpu-sampler.mjs';
 import { chromiumThreads, longTasksWithTrace } from './bench-lh-tasks.mjs';
-import { BENCH_NICE, FAIR_PRIORITY, setProcessPriority } from './bench-priority.mjs';
+import { BENCH_NICE, FAIR_PRIORITY, SERVER_BELOW, setProcessPriority } from './bench-priority.mjs';
 import { startServer } from './bench-server.mjs';
 import { tapMeter, tapSummary } from './bench-taps.mjs';
 import { warmUpBrowser } from './bench-warm-browser.mjs';
@@ -62,8 +62,8 @@ if (!chromiumPath) {
   process.exit(1);
 }
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4390) });
-// The server is not on the phone: below Chromium in priority (scripts/bench-priority.mjs, BENCH_FAIR_PRIORITY=0: not).
-if (FAIR_PRIORITY) setProcessPriority(server.pid, BENCH_NICE);
+// BENCH_FAIR_PRIORITY=all: the server below Chromium as well (not the default: scripts/bench-priority.mjs).
+if (SERVER_BELOW) setProcessPriority(server.pid, BENCH_NICE);
 // A busy machine may take longer than startServer waits: measure nothing before the server answers.
 for (
   let waited = 0;
@@ -214,6 +214,11 @@ try {
         foreign: foreign.length,
       };
       rows.push(row);
+      // The row as soon as it is measured, for a long bench stopped before its table.
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `  ${page} run ${run}: performance ${row.perf}, a11y ${row.a11y}, bp ${row.bp}, SEO ${row.seo}, FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms (from CPU time ${row.tbtCpuMs} ms), CLS ${row.cls}, JS ${row.jsKB} KB`,
+        );
       if (row.perf < 100) problems.push(`${page} run ${run}: performance ${row.perf} < 100`);
       if (row.tbtMs > TBT_BUDGET_MS) problems.push(`${page} run ${run}: TBT ${row.tbtMs} ms > ${TBT_BUDGET_MS} ms`);
       for (const key of ['a11y', 'bp', 'seo'])
