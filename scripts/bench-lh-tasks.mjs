@@ -66,6 +66,11 @@ export async function mainThreadTasks(trace, { minMs = 5, slowdown = 4 } = {}) {
         .map(([kind, ms]) => `${kind} ${ms.toFixed(1)}`);
       return {
         startMs: Math.round(task.startTime),
+        // The task's interval on the trace's clock (microseconds) and its thread, for what ran beside it.
+        ts: task.event.ts,
+        endTs: task.event.ts + task.duration * 1000,
+        pid: task.event.pid,
+        tid: task.event.tid,
         ms: Number(task.duration.toFixed(1)),
         cpuMs: task.event.tdur === undefined ? null : Number((task.event.tdur / 1000).toFixed(1)),
         simulatedMs: Math.round(task.duration * (laysOut ? slowdown / 2 : slowdown)),
@@ -95,4 +100,73 @@ export async function longTasksWithTrace(trace, items, fcpMs) {
     return { item, task };
   });
   return { tasks, cpuTbtMs: Math.round(cpuTbtMs) };
+}
+
+/**
+ * What Chromium's other threads and processes ran during an interval of the trace, by thread: Lighthouse's trace
+ * holds every thread's tasks (RunTask and the like, with the thread's CPU time `tdur`), so for each thread its
+ * top-level slices' CPU time, prorated by the part of each slice inside the interval. `mainThread` ({ pid, tid }) is
+ * left out: it is the task's own thread. Names: `page:` the page's renderer process, `renderer:` another renderer,
+ * `browser:`, `gpu:` (with --disable-gpu, the display compositor `VizCompositorThread` composites in software
+ * there), then the thread's name without its number (e.g. `page:ThreadPoolForegroundWorker` holds the raster
+ * tasks of a renderer drawing without a GPU, `browser:CompositorTileWorker` the browser's own raster).
+ */
+export function chromiumThreads(trace) {
+  const processes = new Map();
+  const threadNames = new Map();
+  const slices = new Map();
+  for (const event of trace.traceEvents) {
+    if (event.ph === 'M' && event.name === 'process_name') processes.set(event.pid, event.args?.name ?? '');
+    else if (event.ph === 'M' && event.name === 'thread_name')
+      threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+    else if (event.ph === 'X' && event.dur > 0 && event.tdur !== undefined) {
+      const key = `${event.pid}:${event.tid}`;
+      if (!slices.has(key)) slices.set(key, []);
+      slices.get(key).push(event);
+    }
+  }
+  // Only top-level slices: a slice inside another is part of its CPU time already.
+  for (const [key, list] of slices) {
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    let end = -Infinity;
+    slices.set(
+      key,
+      list.filter((event) => {
+        if (event.ts < end) return false;
+        end = event.ts + event.dur;
+        return true;
+      }),
+    );
+  }
+  return {
+    /** CPU milliseconds per thread name during [fromUs, toUs], the page's renderer's `mainThread` left out. */
+    between(fromUs, toUs, mainThread) {
+      const byName = new Map();
+      for (const [key, list] of slices) {
+        const [pid, tid] = key.split(':').map(Number);
+        if (pid === mainThread.pid && tid === mainThread.tid) continue;
+        let cpu = 0;
+        for (const event of list) {
+          if (event.ts >= toUs) break;
+          const overlap = Math.min(toUs, event.ts + event.dur) - Math.max(fromUs, event.ts);
+          if (overlap > 0) cpu += (event.tdur * overlap) / event.dur;
+        }
+        if (cpu <= 0) continue;
+        const processName = processes.get(pid) ?? String(pid);
+        const prefix =
+          pid === mainThread.pid
+            ? 'page'
+            : processName === 'Browser'
+              ? 'browser'
+              : processName === 'GPU Process'
+                ? 'gpu'
+                : processName.includes('Renderer')
+                  ? 'renderer'
+                  : processName;
+        const name = `${prefix}:${(threadNames.get(key) ?? String(tid)).replace(/\d+$/, '')}`;
+        byName.set(name, (byName.get(name) ?? 0) + cpu / 1000);
+      }
+      return byName;
+    },
+  };
 }

@@ -14,7 +14,13 @@
 // attributes each to, and from the run's trace the task's real length, CPU time and what it did: parse HTML, style,
 // layout, paint, script, image decode, GC, the document's commit), its LCP's phases and the server response time
 // the simulation took from the run, to name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
-// the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`.
+// the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`. BENCH_VERBOSE also prints who ran
+// beside each long task (ms of CPU during it): Chromium's other threads and processes from the run's trace (the
+// compositor, raster workers, the browser process, the GPU process's display compositor), and from /proc the server,
+// Lighthouse (this process), the rest of the machine and the host's steal (scripts/bench-cpu-sampler.mjs); and at the
+// end the same summed over the long tasks TBT counted in every run.
+// Lighthouse runs below Chromium in priority while it measures (`nice` 10, scripts/bench-priority.mjs): it is not on
+// the phone whose page this measures. BENCH_FAIR_PRIORITY=0 leaves it at its own; =all lowers the server too.
 // BENCH_WARM_BROWSER=1 has the Lighthouse Chromium draw an unrelated page before the first run (see below).
 // BENCH_PAGES="/ /blog" measures only those pages (on a shared machine, measure a few and say so: a busy CPU
 // raises TBT). `--js-only` skips Lighthouse (the slow part) and the taps and prints only the JavaScript of each
@@ -23,7 +29,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PAGES as PAGE_LIST } from '../apps/web/app/content/pages.ts';
 import { jsMeter } from './bench-js.mjs';
-import { longTasksWithTrace } from './bench-lh-tasks.mjs';
+import { cpuBetween, startCpuSampler } from './bench-cpu-sampler.mjs';
+import { chromiumThreads, longTasksWithTrace } from './bench-lh-tasks.mjs';
+import { BENCH_NICE, FAIR_PRIORITY, SERVER_BELOW, setProcessPriority } from './bench-priority.mjs';
 import { startServer } from './bench-server.mjs';
 import { tapMeter, tapSummary } from './bench-taps.mjs';
 import { warmUpBrowser } from './bench-warm-browser.mjs';
@@ -54,6 +62,8 @@ if (!chromiumPath) {
   process.exit(1);
 }
 const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 4390) });
+// BENCH_FAIR_PRIORITY=all: the server below Chromium as well (not the default: scripts/bench-priority.mjs).
+if (SERVER_BELOW) setProcessPriority(server.pid, BENCH_NICE);
 // A busy machine may take longer than startServer waits: measure nothing before the server answers.
 for (
   let waited = 0;
@@ -74,6 +84,13 @@ const chrome = await chromeLauncher.launch({
 // browser has (scripts/bench-warm-browser.mjs), to compare the first run with and without Chromium's own first-time
 // work (decision 0024, round 39: not the default, as it did not change the first run's main thread on a busy machine).
 if (process.env.BENCH_WARM_BROWSER) await warmUpBrowser(chrome.port);
+// What ran beside each long task (BENCH_VERBOSE): Chromium's other threads from the run's trace, and from /proc the
+// processes the trace cannot see: the server, this process (Lighthouse runs in it) and the rest of the machine.
+const sampler = process.env.BENCH_VERBOSE
+  ? await startCpuSampler({ server: server.pid, lighthouse: process.pid })
+  : null;
+/** The CPU beside the long tasks TBT counted, summed over every run: name → ms, with the tasks' wall and own CPU. */
+const beside = new Map();
 
 const rows = [];
 const jsRows = [];
@@ -101,12 +118,15 @@ try {
       problems.push(`${page}: JS in the first 5 s ${loaded.js.firstKB} KB > ${jsBudget} KB`);
     if (JS_ONLY) continue;
     for (let run = 1; run <= RUNS; run++) {
+      // Lighthouse runs in this process, and is not on the phone either: below Chromium while it measures, back
+      // for the taps (which this process drives) where the system lets a process raise its priority again.
+      const priority = FAIR_PRIORITY ? setProcessPriority(process.pid, BENCH_NICE) : null;
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
+      }).finally(() => priority !== null && setProcessPriority(process.pid, priority));
       const { categories, audits } = result.lhr;
       const requests = audits['network-requests']?.details?.items ?? [];
       const sum = (list) => list.reduce((total, r) => total + (r.transferSize ?? 0), 0);
@@ -134,13 +154,35 @@ try {
       const longTasks = await longTasksWithTrace(result.artifacts.Trace, items, fcp);
       if (process.env.BENCH_VERBOSE) {
         for (const r of scripts) console.log(`  ${page} ${r.transferSize} ${r.url.replace(server.origin, '')}`);
-        for (const { item, task } of longTasks.tasks)
+        const traced = longTasks.tasks.map(({ task }) => task).filter(Boolean);
+        const threads = chromiumThreads(result.artifacts.Trace);
+        const samples = traced.length
+          ? await sampler?.samples(Math.min(...traced.map((t) => t.ts)), Math.max(...traced.map((t) => t.endTs)))
+          : null;
+        for (const { item, task } of longTasks.tasks) {
           console.log(
             `  ${page} run ${run} long task at ${Math.round(item.startTime)} ms (FCP ${fcp}) for ${Math.round(item.duration)} ms: ${String(item.url).replace(server.origin, '')}` +
               (task
                 ? ` = ${task.ms} ms on the thread at ${task.startMs} ms (${task.cpuMs ?? '?'} ms CPU): ${task.what}`
                 : ''),
           );
+          if (!task) continue;
+          const others = whoRanBeside(task, threads, samples);
+          console.log(
+            `    beside it (ms of CPU in its ${task.ms} ms; two cores hold ${(2 * task.ms).toFixed(1)}): ` +
+              [...others]
+                .filter(([, ms]) => ms >= 0.5)
+                .sort((a, b) => b[1] - a[1])
+                .map(([name, ms]) => `${name} ${ms.toFixed(1)}`)
+                .join(', '),
+          );
+          if (item.startTime < fcp) continue;
+          // Summed over the tasks after FCP, the ones TBT counts.
+          const add = (name, ms) => beside.set(name, (beside.get(name) ?? 0) + ms);
+          add('(the tasks: wall time)', task.ms);
+          add('(the tasks: their own CPU)', task.cpuMs ?? 0);
+          for (const [name, ms] of others) add(name, ms);
+        }
         // The server time Lighthouse's simulation adds to every request of the origin, taken from this run's own
         // answers (higher in a fresh Chromium's first run: decision 0024, round 38), and its round trip.
         const diagnostics = audits.diagnostics?.details?.items?.[0];
@@ -172,6 +214,11 @@ try {
         foreign: foreign.length,
       };
       rows.push(row);
+      // The row as soon as it is measured, for a long bench stopped before its table.
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `  ${page} run ${run}: performance ${row.perf}, a11y ${row.a11y}, bp ${row.bp}, SEO ${row.seo}, FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms (from CPU time ${row.tbtCpuMs} ms), CLS ${row.cls}, JS ${row.jsKB} KB`,
+        );
       if (row.perf < 100) problems.push(`${page} run ${run}: performance ${row.perf} < 100`);
       if (row.tbtMs > TBT_BUDGET_MS) problems.push(`${page} run ${run}: TBT ${row.tbtMs} ms > ${TBT_BUDGET_MS} ms`);
       for (const key of ['a11y', 'bp', 'seo'])
@@ -197,6 +244,25 @@ try {
   await meter.close();
   await chrome.kill();
   await server.stop();
+  await sampler?.close();
+}
+
+/**
+ * Who had the cores during a task of the page's main thread: Chromium's other threads (the trace), the server,
+ * Lighthouse (this process), the sampler, the rest of the machine (its busy time less all of those and the task's
+ * own CPU; /proc/stat's ticks, coarse for one task) and steal (the host's).
+ */
+function whoRanBeside(task, threads, samples) {
+  const others = threads.between(task.ts, task.endTs, task);
+  const outside = cpuBetween(samples, task.ts, task.endTs);
+  if (outside) {
+    const { busy, steal, ...processes } = outside;
+    for (const [name, ms] of Object.entries(processes)) others.set(name, ms);
+    const known = [...others.values()].reduce((sum, ms) => sum + ms, task.cpuMs ?? 0);
+    others.set('other processes', Math.max(0, busy - known));
+    others.set('steal', steal);
+  }
+  return others;
 }
 
 // Beside each page's Lighthouse runs, its slowest first tap of all its cases and runs (null: one went unanswered).
@@ -206,6 +272,17 @@ for (const row of rows) {
     row.slowestTapMs = taps.some((tap) => tap.ms === null) ? null : Math.max(...taps.map((tap) => tap.ms));
 }
 if (rows.length) console.table(rows);
+if (beside.size) {
+  console.log(
+    'Beside the long tasks after FCP (TBT counts them), summed over every run: ms of CPU (two cores hold twice the wall time)',
+  );
+  console.table(
+    [...beside]
+      .sort((a, b) => b[1] - a[1])
+      .filter(([, ms]) => ms >= 1)
+      .map(([name, ms]) => ({ name, ms: Math.round(ms) })),
+  );
+}
 if (tapRows.length) {
   if (process.env.BENCH_VERBOSE) console.table(tapRows);
   console.log(

@@ -108,6 +108,11 @@ test('home: the tech strip lists each technology once for assistive technology a
   await expect(page.getByTestId('tech-strip-copy')).toHaveAttribute('aria-hidden', 'true');
   const track = page.getByTestId('tech-strip-track');
   expect(await track.evaluate((element) => getComputedStyle(element).animationName)).toBe('tech-strip-scroll');
+  // It moves only near the viewport (decision 0024, round 40): waiting below the first screen, moving in view.
+  const playState = () => track.evaluate((element) => getComputedStyle(element).animationPlayState);
+  await expect.poll(playState).toBe('paused');
+  await track.scrollIntoViewIfNeeded();
+  await expect.poll(playState).toBe('running');
 
   const pause = strip.getByRole('button', { name: 'Pause animation' });
   await pause.click();

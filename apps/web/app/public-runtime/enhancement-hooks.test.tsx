@@ -15,7 +15,7 @@ import { HEADER_HOOKS } from '~/components/layout/site-header.enhance';
 import { SERVICES_MENU_HOOKS } from '~/components/layout/services-menu.enhance';
 import { YEAR_HOOK } from '~/components/layout/site-footer.enhance';
 import { TechStrip } from '~/components/home/tech-strip';
-import { PAUSE_HOOK } from '~/components/home/tech-strip.enhance';
+import { IDLE_HOOK, PAUSE_HOOK } from '~/components/home/tech-strip.enhance';
 import { PrivacyPolicy } from '~/components/policies/privacy-policy';
 import { PRIVACY_HOOKS } from '~/components/policies/privacy-policy.enhance';
 import { TermsPanels } from '~/components/policies/terms-panels';
@@ -114,9 +114,10 @@ describe('the attributes each enhancement finds its elements by', () => {
     expect(has(privacy, 'href', `#${PRIVACY_SECTIONS[0]!.id}`)).toBe(true);
   });
 
-  it('the technology strip writes its pause button’s hook, the particles theirs', () => {
+  it('the technology strip writes its pause button’s hook and its track’s, the particles theirs', () => {
     const strip = renderToString(<TechStrip techStack={TECH_STACK as never} />);
     expect(has(strip, PAUSE_HOOK)).toBe(true);
+    expect(new RegExp(`id="tech-strip-track"[^>]*${IDLE_HOOK}=""`).test(strip)).toBe(true);
     expect(has(renderToString(<Particles />), PARTICLES_HOOK)).toBe(true);
   });
 

@@ -2,11 +2,15 @@
 // copy is hidden from assistive technology. It pauses on hover, on focus, with the button (WCAG 2.2.2)
 // and does not move at all under prefers-reduced-motion. The button is tech-strip.enhance.ts's (no React).
 import type { HomeDocument } from '@agency/contract';
-import { PAUSE_HOOK } from './tech-strip.enhance';
+import { IDLE_HOOK, PAUSE_HOOK } from './tech-strip.enhance';
 
-// Keyframes are not expressible as Tailwind utilities; React 19 hoists this into <head> once.
+// Keyframes are not expressible as Tailwind utilities; React 19 hoists this into <head> once. With scripting on, the
+// track waits (`IDLE_HOOK`) until tech-strip.enhance.ts sees it near the viewport: a running animation has the
+// compositor draw a frame for it sixty times a second even where it cannot be seen (decision 0024, round 40).
+// Without scripting it runs from the start, as before.
 const KEYFRAMES =
-  '@keyframes tech-strip-scroll { from { transform: translateX(0); } to { transform: translateX(-50%); } }';
+  '@keyframes tech-strip-scroll { from { transform: translateX(0); } to { transform: translateX(-50%); } }' +
+  `@media (scripting: enabled) { [${IDLE_HOOK}] { animation-play-state: paused; } }`;
 
 function TechList({ copy, items }: { copy: boolean; items: readonly string[] }) {
   return (
@@ -51,6 +55,7 @@ export function TechStrip({ techStack: TECH_STACK }: { techStack: HomeDocument['
         <div
           id="tech-strip-track"
           data-testid="tech-strip-track"
+          {...{ [IDLE_HOOK]: '' }}
           className="flex w-max motion-reduce:w-auto animate-[tech-strip-scroll_30s_linear_infinite] group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:animate-none"
         >
           <TechList copy={false} items={TECH_STACK.items} />
