@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, testChromiumPath } from '../../scripts/chromium.mjs';
 
 // E2E_WORKERS workers run spec files side by side (default 2: on a quiet two-core machine the suite takes about
 // two thirds of one worker's time, decision 0038), each against a server of its own on
@@ -52,7 +52,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${mine.port}`,
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: testChromiumPath,
       args: CHROMIUM_FLAGS,
     },
   },
