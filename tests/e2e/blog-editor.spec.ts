@@ -6,7 +6,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 import { afterAutosave, holdClock, settled, skipToNextHeartbeat } from './clock.ts';
 import { expect, test } from './fixtures.ts';
-import { editorAccount, frameAtRest, loginAdmin } from './support.ts';
+import { editorAccount, frameAtRest, gotoHydrated, loginAdmin } from './support.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -42,7 +42,8 @@ async function adminPosts(request: APIRequestContext) {
  * admin.spec.ts's), on Manage Blogs. */
 async function login(page: Page) {
   await loginAdmin(page.request);
-  await page.goto('/admin/blog');
+  // Hydrated before the first click: a click on the server-drawn "Create Blog" before React runs opens nothing.
+  await gotoHydrated(page, '/admin/blog');
   await expect(page.getByRole('button', { name: 'Create Blog' })).toBeVisible();
 }
 
