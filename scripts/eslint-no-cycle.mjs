@@ -6,8 +6,9 @@
 // reported at the last of its files to be linted, naming every step; a run must lint all of the cycle's files in one
 // process, as `npm run lint` (`eslint .`) does: not `--cache` (a file left unlinted is not read), not
 // `--concurrency` (each thread reads its own share), not an editor's single file.
-// Like import-x/no-cycle with `ignoreExternal`: `import type` and imports of types only are skipped (they are erased
-// at build), and so are packages outside the workspace; a dynamic `import()` counts, `require` does not.
+// Like import-x/no-cycle with `ignoreExternal`: `import type`, imports of types only and `export type … from` are
+// skipped (erased at build), and so are packages outside the workspace; a dynamic `import()` counts, `require`
+// does not.
 import { isExternalModule, moduleVisitor, resolve } from 'eslint-plugin-import-x/utils';
 
 /** Every linted file's run-time imports (absolute paths), kept for the run. */
@@ -32,11 +33,15 @@ function chain(from, to) {
   return null;
 }
 
+/** `import type`, `import { type A }` with nothing else, `export type … from`: erased at build. */
 const typesOnly = (importer) =>
   (importer.type === 'TSImportEqualsDeclaration' && importer.importKind === 'type') ||
   (importer.type === 'ImportDeclaration' &&
     (importer.importKind === 'type' ||
-      (importer.specifiers.length > 0 && importer.specifiers.every((s) => s.importKind === 'type'))));
+      (importer.specifiers.length > 0 && importer.specifiers.every((s) => s.importKind === 'type')))) ||
+  ((importer.type === 'ExportNamedDeclaration' || importer.type === 'ExportAllDeclaration') &&
+    (importer.exportKind === 'type' ||
+      (importer.specifiers?.length > 0 && importer.specifiers.every((s) => s.exportKind === 'type'))));
 
 const noCycle = {
   meta: {
