@@ -16,6 +16,7 @@ import { type AppOptions, buildApp } from '../src/app.ts';
 import type { PageAnswer } from '../src/plugins/page-renderer.ts';
 import { type Env, loadConfig } from '../src/config.ts';
 import { loggerOptions } from '../src/lib/logger.ts';
+import { lightPasswordHashingForTests } from '../src/services/auth.ts';
 import type { DbTemplate } from './global-setup.ts';
 import { migratedCluster } from './pglite-template.ts';
 
@@ -28,6 +29,9 @@ export interface TestApp {
   secondInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
+
+// Every account a test makes is hashed at argon2id's lightest cost, not the production one (40 ms of CPU each).
+lightPasswordHashingForTests();
 
 // Undefined when the file runs without global-setup.ts.
 const template = inject('dbTemplate') as DbTemplate | undefined;

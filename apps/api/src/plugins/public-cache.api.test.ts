@@ -161,15 +161,25 @@ describe('public cache', () => {
     const saved = (await write('PUT', '/api/admin/content/about/draft', { version: opened.version, data: draft })) as {
       version: number;
     };
-    const due = Date.now() + 800;
+    // An hour ahead of both clocks; then the app's clock (Date only: timers and the database stay real) is moved to
+    // a millisecond before the due time and to it. The app's clock decides when a scheduled version is public.
+    const due = Date.now() + 3_600_000;
     await write('POST', '/api/admin/content/about/publish', {
       version: saved.version,
       publishAt: new Date(due).toISOString(),
     });
     expect(await heading(other)).not.toBe('About us, on schedule');
-    await within(due - Date.now() + 1000, async () => (await heading(other)) === 'About us, on schedule');
-    expect(Date.now()).toBeGreaterThanOrEqual(due);
-    expect(await heading(t.app)).toBe('About us, on schedule');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(due - 1);
+      expect(await heading(other)).not.toBe('About us, on schedule');
+      expect(await heading(t.app)).not.toBe('About us, on schedule');
+      vi.setSystemTime(due);
+      expect(await heading(other)).toBe('About us, on schedule');
+      expect(await heading(t.app)).toBe('About us, on schedule');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keys an answer by its path and the parameters its route reads, never by the others', async () => {

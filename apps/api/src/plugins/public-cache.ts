@@ -191,7 +191,7 @@ export default fp<PublicCacheOptions>(async function publicCache(app: FastifyIns
     const now = Date.now();
     const due = state?.nextChangeAt != null && now >= state.nextChangeAt;
     if (state && !due && now - checkedAt < CHECK_MS) return generation;
-    pending ??= readContentState(app.db).finally(() => {
+    pending ??= readContentState(app.db, new Date(now)).finally(() => {
       pending = null;
     });
     const next = await pending;

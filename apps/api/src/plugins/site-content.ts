@@ -34,7 +34,7 @@ export default fp(async function siteContent(app: FastifyInstance) {
       throw error;
     }
     if (documents && loadedIn === generation) return documents;
-    pending ??= publicDocuments(app.db)
+    pending ??= publicDocuments(app.db, new Date())
       .then((loaded) => {
         documents = loaded;
         loadedIn = generation;

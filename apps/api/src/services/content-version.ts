@@ -1,7 +1,7 @@
 // What the public page cache compares before answering: the content version that database triggers raise on
-// every write to public content, and the next moment content changes by time alone (a scheduled post going
-// public, a job opening reaching its validThrough, a
-// content document's scheduled version).
+// every write to public content, and the next moment after `now` that content changes by time alone (a scheduled
+// post going public, a job opening reaching its validThrough, a content document's scheduled version). `now` is
+// the app's clock, which decides each of those changes too.
 import { type Db, sql } from '@agency/db';
 
 export interface ContentState {
@@ -10,14 +10,15 @@ export interface ContentState {
   nextChangeAt: number | null;
 }
 
-export async function readContentState(db: Db): Promise<ContentState> {
+export async function readContentState(db: Db, now: Date): Promise<ContentState> {
+  const at = now.toISOString();
   const result = (await db.execute(sql`
     select
       (select version from content_version where id = 1) as version,
       least(
-        (select min(published_at) from blogs where status = 'scheduled' and published_at > now()),
-        (select min(valid_through) from jobs where status = 'open' and valid_through > now()),
-        (select min(scheduled_at) from content_documents where scheduled_at > now())
+        (select min(published_at) from blogs where status = 'scheduled' and published_at > ${at}::timestamptz),
+        (select min(valid_through) from jobs where status = 'open' and valid_through > ${at}::timestamptz),
+        (select min(scheduled_at) from content_documents where scheduled_at > ${at}::timestamptz)
       ) as next_change
   `)) as unknown as { rows: { version: string | number; next_change: Date | string | null }[] };
   const row = result.rows[0];

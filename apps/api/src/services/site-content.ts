@@ -92,16 +92,18 @@ function isInstallDefault(key: string, data: Json): boolean {
 }
 
 /**
- * A scheduled version whose time has come becomes the published one (and a revision). Reads of what the public
- * sees do not wait for this: they take a due scheduled version as published (`publicDocuments`).
+ * A scheduled version whose time has come (by the app's clock, `now`) becomes the published one (and a revision).
+ * Reads of what the public sees do not wait for this: they take a due scheduled version as published
+ * (`publicDocuments`).
  */
-export async function promoteDue(db: Db): Promise<void> {
+export async function promoteDue(db: Db, now: Date): Promise<void> {
+  const at = now.toISOString();
   await db.execute(sql`
     with due as (
       update content_documents set
         published = scheduled, published_at = scheduled_at, published_by = scheduled_by, edited = true,
         scheduled = null, scheduled_at = null, scheduled_by = null, version = version + 1
-      where scheduled_at is not null and scheduled_at <= now()
+      where scheduled_at is not null and scheduled_at <= ${at}::timestamptz
       returning key, version, published, published_at, published_by
     )
     insert into content_revisions (key, version, data, created_at, created_by, created_by_name)
@@ -117,14 +119,18 @@ export interface PublicDocument {
   publishedAt: Date;
 }
 
-/** What the public sees of every document now: a scheduled version counts once its time has come. */
-export async function publicDocuments(db: Db): Promise<Map<string, PublicDocument>> {
+/**
+ * What the public sees of every document at `now` (the app's clock, as for a scheduled post): a scheduled version
+ * counts once its time has come.
+ */
+export async function publicDocuments(db: Db, now: Date): Promise<Map<string, PublicDocument>> {
+  const at = now.toISOString();
   const rows = rowsOf(
     await db.execute(sql`
       select key,
-        case when scheduled_at <= now() then scheduled else published end as data,
-        case when scheduled_at <= now() then true else edited end as edited,
-        case when scheduled_at <= now() then scheduled_at else published_at end as published_at
+        case when scheduled_at <= ${at}::timestamptz then scheduled else published end as data,
+        case when scheduled_at <= ${at}::timestamptz then true else edited end as edited,
+        case when scheduled_at <= ${at}::timestamptz then scheduled_at else published_at end as published_at
       from content_documents
     `),
   );
