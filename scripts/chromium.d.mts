@@ -1,2 +1,3 @@
 export declare const chromiumPath: string | undefined;
+export declare const testChromiumPath: string | undefined;
 export declare const CHROMIUM_FLAGS: string[];
