@@ -4,7 +4,7 @@
 // once, then checked at both widths.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { afterAutosave } from './clock.ts';
+import { afterAutosaveVisible } from './clock.ts';
 import { adminAuth, keepContent, publishContent, saveContentDraft } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { collectMail } from './mailbox.ts';
@@ -166,7 +166,7 @@ test.describe('the content editor', () => {
     });
     await field(page, 'intro.heading').fill('Careers, typed here');
     const conflict = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Merge as chosen' }) });
-    await afterAutosave(page, () => expect(conflict).toBeVisible({ timeout: 2_000 }));
+    await afterAutosaveVisible(page, conflict);
     await atBothWidths(page, async () => {
       await expect(conflict.getByRole('group', { name: 'Intro → Heading' })).toBeVisible();
     });

@@ -1,10 +1,17 @@
 // An editor's day with the blog (issue 12): a failed save keeps the drawer, a post is scheduled,
 // previewed without signing in, published, found by tag and search, renamed (the old address answers
 // 301) and restored from its history.
-import { AUTOSAVE_DELAY_MS, MESSAGES } from '@agency/contract';
+import { MESSAGES } from '@agency/contract';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
-import { afterAutosave, holdClock, settled, skipToNextHeartbeat } from './clock.ts';
+import {
+  AFTER_MOVE_MS,
+  afterAutosave,
+  afterAutosaveShows,
+  afterAutosaveVisible,
+  savedExactlyAfterDelay,
+  skipToNextHeartbeat,
+} from './clock.ts';
 import { expect, test } from './fixtures.ts';
 import { editorAccount, frameAtRest, gotoHydrated, loginAdmin } from './support.ts';
 
@@ -202,13 +209,11 @@ test("a post's draft is saved on the server by itself, is there in another brows
   await page.getByRole('button', { name: `Edit “${title}”` }).click();
   const editor = page.getByRole('dialog', { name: 'Edit Blog' });
   const status = editor.getByTestId('post-kept-status');
-  await holdClock(page);
-  await editor.getByLabel('Content').fill(`Half-written in the first browser ${id}`);
-  await page.clock.runFor(AUTOSAVE_DELAY_MS - 1);
-  await settled(page);
-  expect(await status.textContent(), 'nothing kept or saved a millisecond before the delay').toBe('');
-  await page.clock.runFor(1);
-  await page.clock.resume();
+  await savedExactlyAfterDelay(
+    page,
+    () => editor.getByLabel('Content').fill(`Half-written in the first browser ${id}`),
+    async () => expect(await status.textContent(), 'nothing kept or saved a millisecond before the delay').toBe(''),
+  );
   await expect(status).toContainText('Draft saved at', { timeout: 15_000 });
 
   // Another browser (nothing kept in it) opens the post: the text is back; the public still reads the post.
@@ -236,13 +241,9 @@ test("a post's draft is saved on the server by itself, is there in another brows
 
   // The second browser saves a newer draft; the first one's next save is refused and says who changed it.
   await secondEditor.getByLabel('Content').fill(`Finished in the second browser ${id}`);
-  await afterAutosave(second, () =>
-    expect(secondEditor.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(second, secondEditor.getByTestId('post-kept-status'));
   await editor.getByLabel('Content').fill(`Overwriting from the first browser ${id}`);
-  await afterAutosave(page, () =>
-    expect(status).toContainText('This post was changed by Site Admin', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(page, status, 'This post was changed by Site Admin');
   // The refused save is logged by Chromium as a failed request; that one is expected.
   for (let index = consoleErrors.length - 1; index >= 0; index -= 1) {
     if (consoleErrors[index]?.includes('status of 409 ')) consoleErrors.splice(index, 1);
@@ -280,17 +281,13 @@ test('a new post is on the server as a draft from its first autosave, and an emp
   await page.getByRole('button', { name: 'Create Blog' }).click();
   drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Tags').fill('drafts');
-  await afterAutosave(page, () =>
-    expect(drawer.getByTestId('post-kept-status')).toContainText('Kept in this browser', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(page, drawer.getByTestId('post-kept-status'), 'Kept in this browser');
   expect((await allPosts()).length).toBe(before);
 
   // A title and a body: the first autosave creates the post on the server, as a draft.
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill(content);
-  await afterAutosave(page, () =>
-    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(page, drawer.getByTestId('post-kept-status'));
   await expect.poll(async () => (await allPosts()).length).toBe(before + 1);
   // Nothing public shows it.
   expect(await (await request.get('/blog')).text()).not.toContain(title);
@@ -343,9 +340,7 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   let drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill('One');
-  await afterAutosave(page, () =>
-    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(page, drawer.getByTestId('post-kept-status'));
   // Nothing the server lacks: Esc closes without asking, and Create Blog goes on with the same post.
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
@@ -361,9 +356,7 @@ test('a new post its autosave created goes on from Create Blog after Esc and a r
   drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await expect(drawer.getByLabel('Content')).toHaveValue('One, two');
   await expect(drawer.getByText('Your unsaved changes from this browser were put back.')).toBeVisible();
-  await afterAutosave(page, () =>
-    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(page, drawer.getByTestId('post-kept-status'));
   await drawer.getByRole('button', { name: 'Create Blog' }).click();
   await expect(drawer).toBeHidden();
 
@@ -389,9 +382,7 @@ test('a new post a colleague deletes while it is being written is created again 
   const drawer = page.getByRole('dialog', { name: 'Create Blog' });
   await drawer.getByLabel('Title').fill(title);
   await drawer.getByLabel('Content').fill('The first lines.');
-  await afterAutosave(page, () =>
-    expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-  );
+  await afterAutosaveShows(page, drawer.getByTestId('post-kept-status'));
   const [first] = await titled(title);
   expect(first).toBeTruthy();
   // A colleague deletes the draft post from the list.
@@ -399,7 +390,9 @@ test('a new post a colleague deletes while it is being written is created again 
 
   // The writer goes on typing: the next autosave creates the post again, with everything typed.
   await drawer.getByLabel('Content').fill('The first lines, and more.');
-  await afterAutosave(page, () => expect.poll(async () => (await titled(title)).length, { timeout: 2_000 }).toBe(1));
+  await afterAutosave(page, () =>
+    expect.poll(async () => (await titled(title)).length, { timeout: AFTER_MOVE_MS }).toBe(1),
+  );
   const [again] = await titled(title);
   expect(again?._id).not.toBe(first?._id);
   await expect(drawer.getByTestId('post-kept-status')).toContainText('Draft saved at');
@@ -455,13 +448,11 @@ test('two people on one post see each other, and a conflict shows what the colle
 
     // Both change the text; Anna's draft is saved first, the admin's autosave meets it.
     await hers.getByLabel('Content').fill(`Anna’s text ${id}`);
-    await afterAutosave(anna.page, () =>
-      expect(hers.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-    );
+    await afterAutosaveShows(anna.page, hers.getByTestId('post-kept-status'));
     await mine.getByLabel('Title').fill(`${title}, renamed`);
     await mine.getByLabel('Content').fill(`The admin’s text ${id}`);
     const conflict = mine.getByRole('alert').filter({ hasText: 'changed by Anna' });
-    await afterAutosave(page, () => expect(conflict).toBeVisible({ timeout: 2_000 }));
+    await afterAutosaveVisible(page, conflict);
     const choice = conflict.getByRole('group', { name: 'Content' });
     await expect(choice).toContainText(`Anna’s text ${id}`);
     await expect(choice).toContainText(`The admin’s text ${id}`);
@@ -469,9 +460,7 @@ test('two people on one post see each other, and a conflict shows what the colle
     await conflict.getByRole('button', { name: 'Merge as chosen' }).click();
     await expect(conflict).toBeHidden();
     // The merged text is saved by the autosave, over Anna's version.
-    await afterAutosave(page, () =>
-      expect(mine.getByTestId('post-kept-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-    );
+    await afterAutosaveShows(page, mine.getByTestId('post-kept-status'));
     const posts = (await (await request.get('/api/blogs?status=all', { headers })).json()) as {
       _id: string;
       draft: { data: { title: string; content: string } } | null;

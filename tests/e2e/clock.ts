@@ -2,7 +2,7 @@
 // before the page loads (`page.clock.install()`: time then runs as usual, timers fire by themselves) and moves it past
 // a delay instead of waiting it out in real time. Only the page's timers and `Date` move; the server keeps real time.
 import { AUTOSAVE_DELAY_MS, CONTENT_PRESENCE_HEARTBEAT_SECONDS } from '@agency/contract';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Past the editors' autosave delay: what was just typed is saved now instead of AUTOSAVE_DELAY_MS later. The content
@@ -19,7 +19,7 @@ export const skipToNextHeartbeat = (page: Page) => page.clock.fastForward(CONTEN
  * (`page.clock.resume()`). Held a second ahead of the page's time, so that real time passing between reading it
  * and holding it cannot put the hold in the past (timers due in that second fire first).
  */
-export async function holdClock(page: Page) {
+async function holdClock(page: Page) {
   await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
 }
 
@@ -27,7 +27,7 @@ export async function holdClock(page: Page) {
  * Every task the page had queued (a React render after a state change) has run: a message through a
  * MessageChannel, which React's scheduler also uses and the clock does not hold.
  */
-export const settled = (page: Page) =>
+const settled = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -47,4 +47,30 @@ export async function afterAutosave(page: Page, saved: () => Promise<unknown>) {
     await skipAutosaveDelay(page);
     await saved();
   }).toPass({ timeout: 20_000 });
+}
+
+/** How long a check made after a move of the clock waits: the save's round trip, not the delay. */
+export const AFTER_MOVE_MS = 2_000;
+
+/** Past the autosave delay, `status` shows `text` (by default, a draft saved on the server). */
+export const afterAutosaveShows = (page: Page, status: Locator, text: string | RegExp = 'Draft saved at') =>
+  afterAutosave(page, () => expect(status).toContainText(text, { timeout: AFTER_MOVE_MS }));
+
+/** Past the autosave delay, `element` (a conflict's choice) is on screen. */
+export const afterAutosaveVisible = (page: Page, element: Locator) =>
+  afterAutosave(page, () => expect(element).toBeVisible({ timeout: AFTER_MOVE_MS }));
+
+/**
+ * The autosave's delay, exactly: `type` runs with the page's clock held, the clock is run to a millisecond before
+ * AUTOSAVE_DELAY_MS and every queued render done (`notYet` checks that nothing is saved), then one millisecond on,
+ * and the clock runs by itself again. The caller checks what the save shows.
+ */
+export async function savedExactlyAfterDelay(page: Page, type: () => Promise<unknown>, notYet: () => Promise<unknown>) {
+  await holdClock(page);
+  await type();
+  await page.clock.runFor(AUTOSAVE_DELAY_MS - 1);
+  await settled(page);
+  await notYet();
+  await page.clock.runFor(1);
+  await page.clock.resume();
 }

@@ -2,9 +2,8 @@
 // number, publishes both, and the public pages and their JSON-LD show them without a rebuild; text typed just
 // before Esc or a reload comes back (content documents and blog posts).
 import type { Page } from '@playwright/test';
-import { AUTOSAVE_DELAY_MS } from '@agency/contract';
 import { expectNoAxeViolations } from './axe.ts';
-import { afterAutosave, holdClock, settled } from './clock.ts';
+import { afterAutosaveShows, savedExactlyAfterDelay } from './clock.ts';
 import { adminAuth, keepContent, openContent } from './content-documents.ts';
 import { expect, test } from './fixtures.ts';
 import { loginAdmin, loginThroughUi } from './support.ts';
@@ -34,10 +33,7 @@ async function openDocument(page: Page, title: string) {
 const field = (page: Page, path: string) => page.locator(`[id$="-${path.replace(/\./g, '-')}"]`);
 
 /** The draft typed is saved: the page's clock (installed before the page loads) is moved past the autosave's delay. */
-const saved = (page: Page) =>
-  afterAutosave(page, () =>
-    expect(page.getByTestId('save-status')).toContainText('Draft saved at', { timeout: 2_000 }),
-  );
+const saved = (page: Page) => afterAutosaveShows(page, page.getByTestId('save-status'));
 
 async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -61,13 +57,11 @@ test('an editor changes a package price and an office phone, publishes, and the 
   const planName = await field(page, 'plans.0.name').inputValue();
   // Saved by itself AUTOSAVE_DELAY_MS after the typing, not a millisecond before (the page's clock held, then run on).
   const status = page.getByTestId('save-status');
-  await holdClock(page);
-  await field(page, 'plans.0.price').fill(String(price));
-  await page.clock.runFor(AUTOSAVE_DELAY_MS - 1);
-  await settled(page);
-  expect(await status.textContent()).toMatch(/^Kept in this browser at \d\d:\d\d; not saved yet$/);
-  await page.clock.runFor(1);
-  await page.clock.resume();
+  await savedExactlyAfterDelay(
+    page,
+    () => field(page, 'plans.0.price').fill(String(price)),
+    async () => expect(await status.textContent()).toMatch(/^Kept in this browser at \d\d:\d\d; not saved yet$/),
+  );
   await expect(status).toContainText('Draft saved at', { timeout: 15_000 });
   await expect(page.getByText('All publish checks pass.')).toBeVisible();
   await publish(page);
