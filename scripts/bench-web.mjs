@@ -46,6 +46,8 @@ const TAP_RUNS = Number(process.env.BENCH_TAP_RUNS ?? 3);
 /** Tap → first frame showing the answer (issue 29). */
 const FIRST_TAP_BUDGET_MS = 200;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_VERBOSE: what each run's long tasks were and who ran beside them (above). */
+const VERBOSE = Boolean(process.env.BENCH_VERBOSE);
 const LCP_BUDGET_MS = 1000;
 const TBT_BUDGET_MS = 50;
 /** JavaScript in the first five seconds without interaction: pages without a form, and pages with one. */
@@ -86,9 +88,7 @@ const chrome = await chromeLauncher.launch({
 if (process.env.BENCH_WARM_BROWSER) await warmUpBrowser(chrome.port);
 // What ran beside each long task (BENCH_VERBOSE): Chromium's other threads from the run's trace, and from /proc the
 // processes the trace cannot see: the server, this process (Lighthouse runs in it) and the rest of the machine.
-const sampler = process.env.BENCH_VERBOSE
-  ? await startCpuSampler({ server: server.pid, lighthouse: process.pid })
-  : null;
+const sampler = VERBOSE ? await startCpuSampler({ server: server.pid, lighthouse: process.pid }) : null;
 /** The CPU beside the long tasks TBT counted, summed over every run: name → ms, with the tasks' wall and own CPU. */
 const beside = new Map();
 
@@ -152,7 +152,7 @@ try {
       const fcp = Math.round(audits['first-contentful-paint']?.numericValue ?? 0);
       const items = audits['long-tasks']?.details?.items ?? [];
       const longTasks = await longTasksWithTrace(result.artifacts.Trace, items, fcp);
-      if (process.env.BENCH_VERBOSE) {
+      if (VERBOSE) {
         for (const r of scripts) console.log(`  ${page} ${r.transferSize} ${r.url.replace(server.origin, '')}`);
         const traced = longTasks.tasks.map(({ task }) => task).filter(Boolean);
         const threads = chromiumThreads(result.artifacts.Trace);
@@ -215,7 +215,7 @@ try {
       };
       rows.push(row);
       // The row as soon as it is measured, for a long bench stopped before its table.
-      if (process.env.BENCH_VERBOSE)
+      if (VERBOSE)
         console.log(
           `  ${page} run ${run}: performance ${row.perf}, a11y ${row.a11y}, bp ${row.bp}, SEO ${row.seo}, FCP ${row.fcpMs} ms, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms (from CPU time ${row.tbtCpuMs} ms), CLS ${row.cls}, JS ${row.jsKB} KB`,
         );
@@ -284,7 +284,7 @@ if (beside.size) {
   );
 }
 if (tapRows.length) {
-  if (process.env.BENCH_VERBOSE) console.table(tapRows);
+  if (VERBOSE) console.table(tapRows);
   console.log(
     `First tap (tap → first frame showing the answer, ms, ${TAP_RUNS} runs each; Lighthouse mobile throttling via CDP)`,
   );

@@ -6,10 +6,12 @@ import { existsSync } from 'node:fs';
 export const chromiumPath =
   process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-/** The browser tests' Chromium: CHROME_PATH, else Debian's headless shell (`apt-get install chromium-headless-shell`:
+/**
+ * The browser tests' Chromium: CHROME_PATH, else Debian's headless shell (`apt-get install chromium-headless-shell`:
  * the same Blink and V8 without the full browser around them, the build Playwright itself runs headless tests on),
- * else the Chromium above. Half the CPU per test (decision 0038, round 40). The benchmarks keep the full browser: they
- * measure what a visitor's Chromium does. */
+ * else the Chromium above. Half the CPU per test (decision 0038, round 40). The benchmarks keep the full browser:
+ * they measure what a visitor's Chromium does.
+ */
 export const testChromiumPath =
   process.env.CHROME_PATH ||
   (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : chromiumPath);

@@ -11,14 +11,14 @@ export interface ContentState {
 }
 
 export async function readContentState(db: Db, now: Date): Promise<ContentState> {
-  const at = now.toISOString();
+  const at = sql`${now.toISOString()}::timestamptz`;
   const result = (await db.execute(sql`
     select
       (select version from content_version where id = 1) as version,
       least(
-        (select min(published_at) from blogs where status = 'scheduled' and published_at > ${at}::timestamptz),
-        (select min(valid_through) from jobs where status = 'open' and valid_through > ${at}::timestamptz),
-        (select min(scheduled_at) from content_documents where scheduled_at > ${at}::timestamptz)
+        (select min(published_at) from blogs where status = 'scheduled' and published_at > ${at}),
+        (select min(valid_through) from jobs where status = 'open' and valid_through > ${at}),
+        (select min(scheduled_at) from content_documents where scheduled_at > ${at})
       ) as next_change
   `)) as unknown as { rows: { version: string | number; next_change: Date | string | null }[] };
   const row = result.rows[0];

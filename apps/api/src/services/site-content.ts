@@ -97,13 +97,13 @@ function isInstallDefault(key: string, data: Json): boolean {
  * (`publicDocuments`).
  */
 export async function promoteDue(db: Db, now: Date): Promise<void> {
-  const at = now.toISOString();
+  const at = sql`${now.toISOString()}::timestamptz`;
   await db.execute(sql`
     with due as (
       update content_documents set
         published = scheduled, published_at = scheduled_at, published_by = scheduled_by, edited = true,
         scheduled = null, scheduled_at = null, scheduled_by = null, version = version + 1
-      where scheduled_at is not null and scheduled_at <= ${at}::timestamptz
+      where scheduled_at is not null and scheduled_at <= ${at}
       returning key, version, published, published_at, published_by
     )
     insert into content_revisions (key, version, data, created_at, created_by, created_by_name)
@@ -124,13 +124,13 @@ export interface PublicDocument {
  * counts once its time has come.
  */
 export async function publicDocuments(db: Db, now: Date): Promise<Map<string, PublicDocument>> {
-  const at = now.toISOString();
+  const at = sql`${now.toISOString()}::timestamptz`;
   const rows = rowsOf(
     await db.execute(sql`
       select key,
-        case when scheduled_at <= ${at}::timestamptz then scheduled else published end as data,
-        case when scheduled_at <= ${at}::timestamptz then true else edited end as edited,
-        case when scheduled_at <= ${at}::timestamptz then scheduled_at else published_at end as published_at
+        case when scheduled_at <= ${at} then scheduled else published end as data,
+        case when scheduled_at <= ${at} then true else edited end as edited,
+        case when scheduled_at <= ${at} then scheduled_at else published_at end as published_at
       from content_documents
     `),
   );
