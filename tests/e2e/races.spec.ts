@@ -191,3 +191,27 @@ test('Send after the form’s island is live says "Submitting..." at once, befor
   await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
   expect(await findLead(request, 'contacts', email)).toMatchObject({ subject: 'Sent while the checks load' });
 });
+
+test('typed into before the page’s script runs: the form’s island hydrates as it starts, with what was typed', async ({
+  page,
+}) => {
+  await accepted(page);
+  const entry = await holdBack(page, HYDRATING_SCRIPT);
+  const challenges: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/challenge')) challenges.push(sent.url());
+  });
+  await page.goto('/connect', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  // A phone still fetching the script: the visitor types, then waits. No focus or key comes after the script runs.
+  await form.getByLabel('Full Name').fill('Asha Gurung');
+  await form.getByLabel('Subject').fill('Typed while the page loaded');
+  expect(entry.requested(), 'the page’s script was asked for').toBe(true);
+  entry.release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.locator('[data-island-live]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(form.getByLabel('Full Name')).toHaveValue('Asha Gurung');
+  await expect(form.getByLabel('Subject')).toHaveValue('Typed while the page loaded');
+  // The proof of work's challenge was asked too, as on a first focus.
+  expect(challenges).toHaveLength(1);
+});

@@ -2,6 +2,8 @@
 // the first use of the page, so the page's entry (no React) asks on the first focus or input in a form marked
 // `data-challenge`, and the form's proof of work (proof-of-work.ts) takes that answer instead of asking again.
 
+import { fieldsUsedIn } from './early-clicks';
+
 const ask = () => fetch('/api/challenge', { cache: 'no-store', credentials: 'omit' });
 
 let early: Promise<Response> | null = null;
@@ -13,15 +15,23 @@ export function challengeResponse(): Promise<Response> {
   return taken ?? ask();
 }
 
-/** On the first focus or input in a form that asks a challenge, ask it. */
+/** On the first focus or input in a form that asks a challenge (or at once, if one was used already), ask it. */
 export function askChallengeOnFirstUseOfForm() {
+  const asked = () => {
+    // Asked once per page; the answer waits for the form's proof of work, which handles a failure when it takes it.
+    early ??= ask();
+    early.catch(() => {});
+  };
+  // A form typed into before this script ran.
+  if (Array.from(document.querySelectorAll('form[data-challenge]')).some(fieldsUsedIn)) {
+    asked();
+    return;
+  }
   const events = ['focusin', 'input'] as const;
   const onUse = (event: Event) => {
     if (!(event.target instanceof Element) || !event.target.closest('form[data-challenge]')) return;
     for (const type of events) document.removeEventListener(type, onUse, true);
-    // Asked once per page; the answer waits for the form's proof of work, which handles a failure when it takes it.
-    early ??= ask();
-    early.catch(() => {});
+    asked();
   };
   for (const type of events) document.addEventListener(type, onUse, { capture: true, passive: true });
 }

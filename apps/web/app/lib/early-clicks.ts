@@ -137,3 +137,26 @@ export function replayEarlyClicksIn(element: Element) {
     }),
   );
 }
+
+/**
+ * Whether the visitor used a field in `container` before this script ran: one has the focus, or holds what was
+ * typed, picked or filled in (autofill). The inline script records no focus or typing, so the work a page starts on
+ * a first use (public-runtime/runtime.ts, lib/challenge-request.ts) looks here for what it was not there to see.
+ */
+export function fieldsUsedIn(container: ParentNode): boolean {
+  return Array.from(container.querySelectorAll('input, textarea, select')).some(
+    (field) => field === document.activeElement || changedByVisitor(field),
+  );
+}
+
+function changedByVisitor(field: Element): boolean {
+  if (field instanceof HTMLInputElement) {
+    if (field.type === 'checkbox' || field.type === 'radio') return field.checked !== field.defaultChecked;
+    if (field.type === 'file') return (field.files?.length ?? 0) > 0;
+    return field.value !== field.defaultValue;
+  }
+  if (field instanceof HTMLTextAreaElement) return field.value !== field.defaultValue;
+  if (field instanceof HTMLSelectElement)
+    return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
+  return false;
+}

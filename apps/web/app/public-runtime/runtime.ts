@@ -10,7 +10,7 @@
 import { afterNextFrame } from '~/lib/after-next-frame';
 import { askChallengeOnFirstUseOfForm } from '~/lib/challenge-request';
 import { captureLanding } from '~/lib/lead-source';
-import { hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
+import { fieldsUsedIn, hasEarlyEventsIn, replayEarlyClicksOutsideIslands } from '~/lib/early-clicks';
 import { resumeToastsBeforeHydration } from '~/components/forms/career-form.enhance';
 import { answerEarlySends } from '~/components/forms/public-form.enhance';
 import { startToastList } from '~/components/ui/toast-list';
@@ -54,6 +54,11 @@ const FIRST_USE_EVENTS = ['click', 'pointercancel', 'keydown', 'focusin', 'input
 const PRESS_EVENTS = ['pointerdown', 'touchstart'] as const;
 
 function onFirstUse(task: () => void) {
+  // Typed into before this script ran (a phone still fetching it): that was the first use.
+  if (fieldsUsedIn(document)) {
+    afterNextFrame(task);
+    return;
+  }
   let pressed = false;
   const all = [...FIRST_USE_EVENTS, ...PRESS_EVENTS];
   const onUse = (event: Event) => {

@@ -27,10 +27,13 @@ export function ExpertiseCards({
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {EXPERTISE.map((service) => (
           <li key={service.path}>
+            {/* content-visibility: a card below the first screen is laid out, and its picture loaded, only as it
+                nears the viewport; the first frame is smaller and only the document and its style sheet load
+                before it (decision 0024, round 41). */}
             <Link
               to={service.path}
               data-testid="expertise-card"
-              className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0"
+              className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0 [contain-intrinsic-size:auto_420px] [content-visibility:auto]"
             >
               <img
                 src={service.image}

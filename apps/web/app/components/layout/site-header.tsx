@@ -3,7 +3,7 @@
 // without JavaScript (app.css); site-header.enhance.ts and services-menu.enhance.ts make them toggles and the
 // quote link open the dialog.
 import { Link, NavLink } from '~/lib/navigation';
-import { CloseIcon, MenuIcon } from '~/components/ui/icons';
+import { BrandMark, CloseIcon, MenuIcon } from '~/components/ui/icons';
 import { pathOf } from '~/content/pages';
 import { useSite } from '~/lib/site-content';
 import { ServicesMenu } from './services-menu';
@@ -43,7 +43,7 @@ export function SiteHeader() {
           to="/"
           className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold text-brand-700 sm:text-xl"
         >
-          <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+          <BrandMark />
           {SITE.name}
         </Link>
 
