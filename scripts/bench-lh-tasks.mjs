@@ -3,6 +3,7 @@
 // by the CPU slowdown (4×), but a task that lays out only by 2× (its layout multiplier, 0.5); a stretched task over
 // 50 ms after FCP and before TTI is what TBT counts (decision 0024, round 39).
 import { MainThreadTasks } from 'lighthouse/core/computed/main-thread-tasks.js';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 
 /** The trace events under a task that name what it did, by the short name printed for them. */
 const KINDS = [
@@ -169,4 +170,31 @@ export function chromiumThreads(trace) {
       return byName;
     },
   };
+}
+
+/**
+ * The requests Lighthouse's LCP simulation put on the largest paint's path, with their simulated end (ms): every
+ * request of the page that ended before the run's real first paint counts (its pessimistic graph), so one that a
+ * fast local load happens to finish early, a picture or a preload, lengthens the simulated LCP (decision 0024,
+ * round 41). `result` is what `lighthouse()` returned.
+ */
+export async function lcpRequests(result, origin) {
+  const { Trace: trace, DevtoolsLog: devtoolsLog, GatherContext: gatherContext, URL, SourceMaps } = result.artifacts;
+  const data = {
+    trace,
+    devtoolsLog,
+    gatherContext,
+    settings: result.lhr.configSettings,
+    URL,
+    SourceMaps,
+    simulator: null,
+  };
+  const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map() });
+  const ends = new Map();
+  for (const [node, timing] of lcp.pessimisticEstimate.nodeTimings) {
+    if (node.type !== 'network') continue;
+    const name = node.request.url.replace(origin, '');
+    ends.set(name, Math.max(ends.get(name) ?? 0, Math.round(timing.endTime)));
+  }
+  return [...ends].map(([url, endMs]) => ({ url, endMs }));
 }

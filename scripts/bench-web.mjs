@@ -12,7 +12,7 @@
 // each Lighthouse row also shows its page's slowest first tap (`slowestTapMs`).
 // BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, the file Lighthouse
 // attributes each to, and from the run's trace the task's real length, CPU time and what it did: parse HTML, style,
-// layout, paint, script, image decode, GC, the document's commit), its LCP's phases and the server response time
+// layout, paint, script, image decode, GC, the document's commit), its LCP's phases and the requests its simulation put on the paint's path (scripts/bench-lh-tasks.mjs), and the server response time
 // the simulation took from the run, to name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
 // the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`. BENCH_VERBOSE also prints who ran
 // beside each long task (ms of CPU during it): Chromium's other threads and processes from the run's trace (the
@@ -30,7 +30,7 @@ import lighthouse from 'lighthouse';
 import { PAGES as PAGE_LIST } from '../apps/web/app/content/pages.ts';
 import { jsMeter } from './bench-js.mjs';
 import { cpuBetween, startCpuSampler } from './bench-cpu-sampler.mjs';
-import { chromiumThreads, longTasksWithTrace } from './bench-lh-tasks.mjs';
+import { chromiumThreads, lcpRequests, longTasksWithTrace } from './bench-lh-tasks.mjs';
 import { BENCH_NICE, FAIR_PRIORITY, SERVER_BELOW, setProcessPriority } from './bench-priority.mjs';
 import { startServer } from './bench-server.mjs';
 import { tapMeter, tapSummary } from './bench-taps.mjs';
@@ -195,6 +195,10 @@ try {
           console.log(
             `  ${page} run ${run} LCP: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`,
           );
+        const onPath = await lcpRequests(result, server.origin);
+        console.log(
+          `  ${page} run ${run} LCP's requests (simulated end): ${onPath.map((r) => `${r.url} ${r.endMs} ms`).join(', ')}`,
+        );
       }
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
       const row = {
