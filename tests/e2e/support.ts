@@ -111,34 +111,6 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
-/**
- * Waits until `frame` (an iframe's element) stands still in its page: its box the same over three animation frames.
- * Made before a click on a text inside an editor's preview frame: Playwright waits for the element clicked to stand
- * still inside its frame, not for the frame to stand still in the page, and checks only the first of its mouse events
- * against that element. The page scrolls smoothly (`scroll-behavior: smooth` on `html`): a `focus()` of a field lower
- * in the form scrolls it for up to a second, and the preview's column, which sticks only once scrolled to, moves
- * with it (411 px in 0.3 s, measured), so a click made then can land beside its text, or outside the frame, unnoticed
- * (decision 0038, round 40).
- */
-export async function frameAtRest(frame: Locator) {
-  await frame.evaluate(
-    (element) =>
-      new Promise<void>((resolve) => {
-        let last = '';
-        let same = 0;
-        const step = () => {
-          const { top, left } = element.getBoundingClientRect();
-          const now = `${top},${left}`;
-          same = now === last ? same + 1 : 0;
-          last = now;
-          if (same >= 3) resolve();
-          else requestAnimationFrame(step);
-        };
-        requestAnimationFrame(step);
-      }),
-  );
-}
-
 /** Signs in on the login page as a person does (the admin by default) and waits for the admin area. */
 export async function loginThroughUi(page: Page, account: { email: string; password: string } = ADMIN) {
   await page.goto('/login');
