@@ -12,8 +12,9 @@
 // each Lighthouse row also shows its page's slowest first tap (`slowestTapMs`).
 // BENCH_VERBOSE also prints each Lighthouse run's long tasks (simulated start and length, the file Lighthouse
 // attributes each to, and from the run's trace the task's real length, CPU time and what it did: parse HTML, style,
-// layout, paint, script, image decode, GC, the document's commit), its LCP's phases and the requests its simulation put on the paint's path (scripts/bench-lh-tasks.mjs), and the server response time
-// the simulation took from the run, to name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
+// layout, paint, script, image decode, GC, the document's commit), its LCP's phases, the requests its simulation put
+// on the paint's path (scripts/bench-lh-tasks.mjs) and the server response time the simulation took from the run, to
+// name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
 // the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`. BENCH_VERBOSE also prints who ran
 // beside each long task (ms of CPU during it): Chromium's other threads and processes from the run's trace (the
 // compositor, raster workers, the browser process, the GPU process's display compositor), and from /proc the server,

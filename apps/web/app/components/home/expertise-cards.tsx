@@ -28,8 +28,8 @@ export function ExpertiseCards({
         {EXPERTISE.map((service) => (
           <li key={service.path}>
             {/* content-visibility: a card below the first screen is laid out, and its picture loaded, only as it
-                nears the viewport; the first frame is smaller and only the document and its style sheet load
-                before it (decision 0024, round 41). */}
+                nears the viewport: a smaller first frame, and no picture racing the style sheet before it (decision
+                0024, round 41). */}
             <Link
               to={service.path}
               data-testid="expertise-card"
