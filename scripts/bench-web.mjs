@@ -14,12 +14,12 @@
 // attributes each to, and from the run's trace the task's real length, CPU time and what it did: parse HTML, style,
 // layout, paint, script, image decode, GC, the document's commit), its LCP's phases, the requests its simulation put
 // on the paint's path (scripts/bench-lh-tasks.mjs) and the server response time the simulation took from the run, to
-// name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from
-// the CPU time of its long tasks: on a busy machine, the page's share of `tbtMs`. BENCH_VERBOSE also prints who ran
-// beside each long task (ms of CPU during it): Chromium's other threads and processes from the run's trace (the
-// compositor, raster workers, the browser process, the GPU process's display compositor), and from /proc the server,
-// Lighthouse (this process), the rest of the machine and the host's steal (scripts/bench-cpu-sampler.mjs); and at the
-// end the same summed over the long tasks TBT counted in every run.
+// name what TBT and LCP counted. Every row shows `tbtCpuMs`, TBT again from the CPU time of its long tasks: on a
+// busy machine, the page's share of `tbtMs`. BENCH_VERBOSE also prints who ran beside each long task (ms of CPU
+// during it): Chromium's other threads and processes from the run's trace (the compositor, raster workers, the
+// browser process, the GPU process's display compositor), and from /proc the server, Lighthouse (this process), the
+// rest of the machine and the host's steal (scripts/bench-cpu-sampler.mjs); and at the end the same summed over the
+// long tasks TBT counted in every run.
 // Lighthouse runs below Chromium in priority while it measures (`nice` 10, scripts/bench-priority.mjs): it is not on
 // the phone whose page this measures. BENCH_FAIR_PRIORITY=0 leaves it at its own; =all lowers the server too.
 // BENCH_WARM_BROWSER=1 has the Lighthouse Chromium draw an unrelated page before the first run (see below).

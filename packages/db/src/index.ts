@@ -39,6 +39,12 @@ export {
 } from 'drizzle-orm';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * A moment of the app's clock as a `timestamptz` in a query, where the database's own `now()` would not follow a
+ * clock the app or its tests set (scheduled content, the digest).
+ */
+export const timestamptz = (at: Date): SQL => sql`${at.toISOString()}::timestamptz`;
 type Row = Record<string, unknown>;
 
 export interface Database {

@@ -8,7 +8,7 @@ import { clientKey } from './client-address.ts';
 
 /** argon2id with OWASP's minimum parameters (19 MiB, 2 passes). */
 // Algorithm is a const enum, which verbatimModuleSyntax cannot read at runtime: 2 is Argon2id.
-export const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 let argon2: Options = ARGON2;
 
 /**

@@ -2,7 +2,7 @@
 // every write to public content, and the next moment after `now` that content changes by time alone (a scheduled
 // post going public, a job opening reaching its validThrough, a content document's scheduled version). `now` is
 // the app's clock, which decides each of those changes too.
-import { type Db, sql } from '@agency/db';
+import { type Db, sql, timestamptz } from '@agency/db';
 
 export interface ContentState {
   version: number;
@@ -11,7 +11,7 @@ export interface ContentState {
 }
 
 export async function readContentState(db: Db, now: Date): Promise<ContentState> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = timestamptz(now);
   const result = (await db.execute(sql`
     select
       (select version from content_version where id = 1) as version,

@@ -20,7 +20,7 @@ import {
   SPAM_FOLDER_PATH,
   SPAM_STATUS,
 } from '@agency/contract';
-import { asc, type Db, inArray, schema, sql } from '@agency/db';
+import { asc, type Db, inArray, schema, sql, timestamptz } from '@agency/db';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Requester } from './audit.ts';
@@ -159,7 +159,7 @@ export async function newUnassigned(db: Db): Promise<Record<LeadKind, number> & 
 export async function lastDigestAt(db: Db, now = new Date()): Promise<Date | null> {
   const [row] = await rowsOf<{ at: Date | string | null }>(
     db,
-    sql`select max(ran_at) as at from daily_runs where job = 'digest' and ran_at < ${now.toISOString()}::timestamptz`,
+    sql`select max(ran_at) as at from daily_runs where job = 'digest' and ran_at < ${timestamptz(now)}`,
   );
   return row?.at ? new Date(row.at) : null;
 }
@@ -167,7 +167,7 @@ export async function lastDigestAt(db: Db, now = new Date()): Promise<Date | nul
 /** Leads held as possible spam (received and still in spam) since the last digest before `now`, or ever before the first. */
 export async function heldAsSpam(db: Db, now = new Date()): Promise<HeldAsSpam> {
   const since = await lastDigestAt(db, now);
-  const after = since ? sql`and created_at >= ${since.toISOString()}::timestamptz` : sql``;
+  const after = since ? sql`and created_at >= ${timestamptz(since)}` : sql``;
   const [row] = await rowsOf<{ n: number | string }>(
     db,
     sql`select count(*) as n from (${union(

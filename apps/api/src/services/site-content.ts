@@ -9,7 +9,7 @@ import {
   type ContentStatus,
 } from '@agency/contract';
 import { CONTENT_DEFAULTS } from '@agency/contract/content/defaults.ts';
-import { type Db, sql } from '@agency/db';
+import { type Db, sql, timestamptz } from '@agency/db';
 import { isDeepStrictEqual } from 'node:util';
 
 type Json = Record<string, unknown>;
@@ -97,7 +97,7 @@ function isInstallDefault(key: string, data: Json): boolean {
  * (`publicDocuments`).
  */
 export async function promoteDue(db: Db, now: Date): Promise<void> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = timestamptz(now);
   await db.execute(sql`
     with due as (
       update content_documents set
@@ -124,7 +124,7 @@ export interface PublicDocument {
  * counts once its time has come.
  */
 export async function publicDocuments(db: Db, now: Date): Promise<Map<string, PublicDocument>> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const at = timestamptz(now);
   const rows = rowsOf(
     await db.execute(sql`
       select key,
